@@ -1,0 +1,41 @@
+export type {
+  AudioBlock,
+  CacheMarker,
+  ContentBlock,
+  ContentBlockType,
+  DocumentBlock,
+  FileBlock,
+  ImageBlock,
+  JsonValue,
+  Message,
+  Modality,
+  ModelCapabilities,
+  ModelRef,
+  Role,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallBlock,
+  ToolResultBlock,
+} from "./types.ts";
+export { CONTENT_BLOCK_TYPES, MODALITIES, ROLES } from "./types.ts";
+export {
+  assistantMessage,
+  blockModality,
+  isContentBlockType,
+  isRole,
+  isTextBlock,
+  isToolCallBlock,
+  isToolResultBlock,
+  messageText,
+  systemMessage,
+  textBlock,
+  textMessage,
+  toolCallBlock,
+  toolCallsOf,
+  toolResultBlock,
+  toolResultMessage,
+  toolResultsOf,
+  userMessage,
+} from "./build.ts";
+export { assertMessagesSupportModelCapabilities } from "./capabilities.ts";
+export type { ProviderRequest, ToolDefinition } from "./request.ts";
