@@ -1,20 +1,54 @@
+import { useEffect } from "react";
+import { Header } from "./app/Header.tsx";
+import { PreviousTurnActions } from "./app/PreviousTurnActions.tsx";
+import { useRouting, navigate } from "./app/useRouting.ts";
+import { ViewHost } from "./app/ViewHost.tsx";
+import { ViewNav } from "./app/ViewNav.tsx";
 import { InputPanel } from "./components/InputPanel.tsx";
-import { useInput } from "./store/input.ts";
+import { installInputMarks } from "./inspect/useInspection.ts";
+import { VIEW_IDS } from "./routing/routes.ts";
+
+/** Alt+1…9 opens a view from anywhere, including from inside the editor. */
+function useViewShortcuts() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      const n = /^Digit([1-9])$/.exec(event.code)?.[1];
+      const id = n ? VIEW_IDS[Number(n) - 1] : undefined;
+      if (!id) return;
+      event.preventDefault();
+      navigate(id);
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
+}
 
 export function App() {
-  const source = useInput((s) => s.source);
+  const notice = useRouting();
+  useEffect(() => installInputMarks(), []);
+  useViewShortcuts();
   return (
     <div className="app">
-      <header className="app-header">
-        <h1>Strata</h1>
-        <span className="tagline">See exactly what your prompt assembles to.</span>
-        <span className="source" data-testid="input-source">
-          {source}
-        </span>
-      </header>
-      <main>
-        <InputPanel slot="current" />
-      </main>
+      <button type="button" className="skip-link" data-testid="skip-to-views" onClick={() => document.getElementById("strata-views")?.focus()}>
+        Skip to the views
+      </button>
+      <Header />
+      {notice ? (
+        <div className={`notice notice-${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"} data-testid="route-notice" data-kind={notice.kind}>
+          {notice.text}
+        </div>
+      ) : null}
+      <div className="workspace">
+        <aside className="inputs" aria-label="Input">
+          <InputPanel slot="current" title="Request" />
+          <InputPanel slot="previous" title="Previous turn" actions={<PreviousTurnActions />} />
+        </aside>
+        <main className="views" id="strata-views" tabIndex={-1}>
+          <ViewNav />
+          <ViewHost />
+        </main>
+      </div>
     </div>
   );
 }

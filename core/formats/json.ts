@@ -42,7 +42,11 @@ function issueAt(text: string, code: JsonSyntaxIssue["code"], offset: number, wh
 function describeChar(text: string, i: number): string {
   if (i >= text.length) return "unexpected end of input";
   const ch = text[i]!;
-  return `unexpected ${/[\x00-\x1f]/.test(ch) ? `control character U+${ch.charCodeAt(0).toString(16).padStart(4, "0")}` : `"${ch}"`}`;
+  const hex = ch.charCodeAt(0).toString(16).padStart(4, "0");
+  if (ch.charCodeAt(0) < 0x20) return `unexpected control character U+${hex}`;
+  if (ch === "\uFEFF") return "unexpected byte-order mark U+FEFF (only allowed at the very start)";
+  if (/[\u00ad\u200b-\u200f\u2028\u2029\u2060]/.test(ch)) return `unexpected invisible character U+${hex.toUpperCase()}`;
+  return `unexpected "${ch}"`;
 }
 
 /** Returns the first syntax error in `text`, or undefined when it is valid JSON. Linear, iterative. */

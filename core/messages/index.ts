@@ -11,6 +11,7 @@ export type {
   Modality,
   ModelCapabilities,
   ModelRef,
+  ProviderFields,
   Role,
   TextBlock,
   ThinkingBlock,

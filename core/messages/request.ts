@@ -1,4 +1,4 @@
-import type { JsonValue, Message, ModelRef } from "./types.ts";
+import type { CacheMarker, JsonValue, Message, ModelRef, ProviderFields } from "./types.ts";
 
 /** A tool the host makes available: a name, a description and a JSON Schema for its input. */
 export interface ToolDefinition {
@@ -6,6 +6,10 @@ export interface ToolDefinition {
   readonly description?: string;
   /** JSON Schema of the tool's arguments. */
   readonly inputSchema?: JsonValue;
+  /** Provider prompt-cache marker on the tool (Anthropic `cache_control` on a tool definition). */
+  readonly cache?: CacheMarker;
+  /** Wire fields Strata does not model (see `ProviderFields`), e.g. an Anthropic server tool's `type`. */
+  readonly providerFields?: ProviderFields;
 }
 
 /**

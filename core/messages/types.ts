@@ -14,8 +14,17 @@ export interface CacheMarker {
   readonly ttl?: "5m" | "1h";
 }
 
+/**
+ * Wire fields Strata does not model, kept verbatim so a parsed request converts back without
+ * losing prompt bytes (Gemini `thoughtSignature`, Anthropic `citations`, OpenAI item ids, …).
+ * Keyed by wire format (`anthropic`, `openai`, `openai-chat`, `openai-responses`, `gemini`);
+ * a converter only writes the fields of its own format.
+ */
+export type ProviderFields = Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+
 interface BlockBase {
   readonly cache?: CacheMarker;
+  readonly providerFields?: ProviderFields;
 }
 
 export interface TextBlock extends BlockBase {
@@ -104,6 +113,8 @@ export interface Message {
   readonly name?: string;
   /** Host data that never reaches the wire. */
   readonly metadata?: Readonly<Record<string, JsonValue>>;
+  /** Wire fields Strata does not model (see `ProviderFields`). */
+  readonly providerFields?: ProviderFields;
 }
 
 /** What a model declares about itself; capability checks only apply to what is declared. */

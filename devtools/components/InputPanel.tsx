@@ -1,34 +1,44 @@
-import { type DragEvent, useEffect, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useLoadSample, useSampleIndex } from "../queries/samples.ts";
 import { type Slot, useInput } from "../store/input.ts";
-import { useSampleIndex, useSampleText } from "../queries/samples.ts";
+import { fmtInt } from "./format.ts";
 import { useParsedInput } from "./useParsedInput.ts";
 
-/** Paste, drop, open a file or pick a bundled sample. The first sample loads on start. */
-export function InputPanel({ slot = "current" as Slot }) {
+/** Test ids: the current slot keeps the shell's ids (`request-editor`…); the previous slot prefixes `previous-`. */
+export const slotTestId = (slot: Slot, id: string) => (slot === "current" ? id : `previous-${id}`);
+
+interface Props {
+  readonly slot?: Slot;
+  readonly title: string;
+  /** Extra controls in the toolbar (e.g. "simulate previous turn"). */
+  readonly actions?: ReactNode;
+  /** Below the status line: shape errors from the inspection. */
+  readonly footer?: ReactNode;
+}
+
+/** Paste, drop, open a file or pick a bundled sample. The first sample loads on start into the current slot. */
+export function InputPanel({ slot = "current", title, actions, footer }: Props) {
   const text = useInput((s) => s[slot]);
+  const source = useInput((s) => (slot === "current" ? s.source : s.previousSource));
+  const autoload = useInput((s) => s.autoloadSample);
   const setText = useInput((s) => s.setText);
   const samples = useSampleIndex();
-  const [picked, setPicked] = useState<string | undefined>(undefined);
-  // The start-up sample never overwrites text the user typed or dropped meanwhile.
-  const [autoPicked, setAutoPicked] = useState(false);
-  const pickedEntry = samples.data?.find((s) => s.id === picked);
-  const sample = useSampleText(pickedEntry?.file);
+  const loadSample = useLoadSample();
   const fileInput = useRef<HTMLInputElement>(null);
+  const editor = useRef<HTMLTextAreaElement>(null);
   const [dragging, setDragging] = useState(false);
   const parsed = useParsedInput(text);
+  const t = (id: string) => slotTestId(slot, id);
+  // The picker shows the sample the text came from, as long as it is unchanged.
+  const shownSample = samples.data?.find((s) => source === `sample: ${s.title}`)?.id ?? "";
 
-  // Load the first bundled sample on start so the page is never empty.
+  // The first bundled sample on start, so the page is never empty. It never overwrites text the
+  // user typed, dropped or opened from a link meanwhile (checked again when it arrives).
+  const first = samples.data?.[0];
   useEffect(() => {
-    if (slot === "current" && picked === undefined && samples.data?.[0] && useInput.getState().current === "") {
-      setAutoPicked(true);
-      setPicked(samples.data[0].id);
-    }
-  }, [samples.data, picked, slot]);
-  useEffect(() => {
-    if (sample.data === undefined || !pickedEntry) return;
-    if (autoPicked && useInput.getState()[slot] !== "") return;
-    setText(slot, sample.data, `sample: ${pickedEntry.title}`);
-  }, [sample.data, pickedEntry, setText, slot, autoPicked]);
+    if (slot !== "current" || !autoload || !first || useInput.getState().current !== "") return;
+    void loadSample(first, samples.data ?? [], { onlyIfEmpty: true });
+  }, [slot, autoload, first, samples.data, loadSample]);
 
   const readFile = async (file: File) => setText(slot, await file.text(), `file: ${file.name}`);
   const onDrop = (event: DragEvent) => {
@@ -37,11 +47,25 @@ export function InputPanel({ slot = "current" as Slot }) {
     const file = event.dataTransfer.files[0];
     if (file) void readFile(file);
   };
+  const goTo = (line: number, column: number) => {
+    const el = editor.current;
+    if (!el) return;
+    let offset = 0;
+    for (let l = 1; l < line; l++) {
+      const nl = text.indexOf("\n", offset);
+      if (nl === -1) break;
+      offset = nl + 1;
+    }
+    offset = Math.min(text.length, offset + column - 1);
+    el.focus();
+    el.setSelectionRange(offset, Math.min(text.length, offset + 1));
+  };
 
   return (
     <section
       className={`input-panel${dragging ? " dragging" : ""}`}
       data-testid={`input-panel-${slot}`}
+      aria-label={title}
       onDragOver={(e) => {
         e.preventDefault();
         setDragging(true);
@@ -49,14 +73,24 @@ export function InputPanel({ slot = "current" as Slot }) {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
+      <div className="input-head">
+        <h2>{title}</h2>
+        <span className="source" data-testid={t("input-source")} title={source}>
+          {source}
+        </span>
+      </div>
       <div className="input-toolbar">
         <label>
-          Sample{" "}
-          <select data-testid="sample-picker" value={picked ?? ""} onChange={(e) => {
-              setAutoPicked(false);
-              setPicked(e.target.value || undefined);
-            }}>
-            <option value="">—</option>
+          <span className="sr-only">Sample for {title}</span>
+          <select
+            data-testid={t("sample-picker")}
+            value={shownSample}
+            onChange={(e) => {
+              const entry = samples.data?.find((s) => s.id === e.target.value);
+              if (entry) void loadSample(entry, samples.data ?? [], { slot });
+            }}
+          >
+            <option value="">Sample…</option>
             {samples.data?.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.title}
@@ -64,7 +98,7 @@ export function InputPanel({ slot = "current" as Slot }) {
             ))}
           </select>
         </label>
-        <button type="button" data-testid="open-file" onClick={() => fileInput.current?.click()}>
+        <button type="button" data-testid={t("open-file")} onClick={() => fileInput.current?.click()}>
           Open file…
         </button>
         <input
@@ -72,31 +106,48 @@ export function InputPanel({ slot = "current" as Slot }) {
           type="file"
           accept=".json,application/json"
           hidden
-          data-testid="file-input"
+          data-testid={t("file-input")}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void readFile(file);
+            e.target.value = "";
           }}
         />
-        {samples.error ? <span className="error">Samples unavailable: {String(samples.error.message)}</span> : null}
+        {text !== "" ? (
+          <button type="button" data-testid={t("clear-input")} onClick={() => setText(slot, "", "")}>
+            Clear
+          </button>
+        ) : null}
       </div>
+      {actions ? <div className="input-actions">{actions}</div> : null}
+      {samples.error ? <span className="error">Samples unavailable: {String(samples.error.message)}</span> : null}
       <textarea
-        data-testid="request-editor"
-        aria-label="Request JSON"
+        ref={editor}
+        data-testid={t("request-editor")}
+        aria-label={`${title} JSON`}
+        aria-invalid={parsed.kind === "error"}
         spellCheck={false}
         value={text}
-        placeholder="Paste a request (Strata, OpenAI, Anthropic or Gemini JSON), drop a file, or pick a sample."
+        placeholder={
+          slot === "current"
+            ? "Paste a request (Strata, OpenAI, Anthropic or Gemini JSON), drop a file, or pick a sample."
+            : "Optional: the previous turn's request, or a fingerprint bundle, to compare cache prefixes."
+        }
         onChange={(e) => setText(slot, e.target.value)}
       />
-      <div className="input-status" data-testid="input-status">
-        {parsed.kind === "empty" ? "No input yet." : null}
-        {parsed.kind === "ok" ? `Valid JSON · ${parsed.bytes.toLocaleString("en-US")} bytes` : null}
+      <div className="input-status" data-testid={t("input-status")} aria-live="polite">
+        {parsed.kind === "empty" ? (slot === "current" ? "No input yet." : "Empty: nothing to compare with.") : null}
+        {parsed.kind === "ok" ? `Valid JSON · ${fmtInt(parsed.bytes)} bytes` : null}
         {parsed.kind === "error" ? (
-          <span className="error" data-testid="json-error">
-            {parsed.message}
+          <span className="error" data-testid={t("json-error")} data-line={parsed.line} data-column={parsed.column}>
+            {parsed.message}{" "}
+            <button type="button" className="link" data-testid={t("json-error-goto")} onClick={() => goTo(parsed.line, parsed.column)}>
+              Go to line {parsed.line}
+            </button>
           </span>
         ) : null}
       </div>
+      {footer}
     </section>
   );
 }

@@ -8,13 +8,37 @@ export interface InputState {
   readonly previous: string;
   /** Where the current text came from, shown to the user. */
   readonly source: string;
+  /** Where the previous-turn text came from. */
+  readonly previousSource: string;
+  /** Bumped on every change of a slot: inspection results are keyed by these, never by the (possibly 5 MB) text. */
+  readonly revision: { readonly current: number; readonly previous: number };
+  /** False while a share link is being decoded, so the start-up sample does not race it. */
+  readonly autoloadSample: boolean;
   readonly setText: (slot: Slot, text: string, source?: string) => void;
 }
 
-/** Input slots and UI state only; everything derived lives in the inspection report. */
+/** Input slots only; everything derived lives in the inspection report. */
 export const useInput = create<InputState>()((set) => ({
   current: "",
   previous: "",
   source: "",
-  setText: (slot, text, source) => set(slot === "current" ? { current: text, source: source ?? "pasted" } : { previous: text }),
+  previousSource: "",
+  revision: { current: 0, previous: 0 },
+  autoloadSample: true,
+  setText: (slot, text, source) =>
+    set((s) =>
+      slot === "current"
+        ? { current: text, source: source ?? "pasted", revision: { ...s.revision, current: s.revision.current + 1 } }
+        : { previous: text, previousSource: source ?? "pasted", revision: { ...s.revision, previous: s.revision.previous + 1 } },
+    ),
 }));
+
+/** Fresh state for tests and for "clear". */
+export const initialInputState = (): Pick<InputState, "current" | "previous" | "source" | "previousSource" | "revision" | "autoloadSample"> => ({
+  current: "",
+  previous: "",
+  source: "",
+  previousSource: "",
+  revision: { current: 0, previous: 0 },
+  autoloadSample: true,
+});

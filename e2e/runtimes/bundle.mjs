@@ -43,7 +43,8 @@ export async function bundleCoreSuite(options = {}) {
     logLevel: "error",
     // package.json says "sideEffects": false; test files are nothing but side effects.
     ignoreAnnotations: true,
-    alias: { vitest: join(root, "e2e/runtimes/harness.ts") },
+    // tinyrainbow reads process.env on import (Deno without --allow-env throws): plain text instead.
+    alias: { vitest: join(root, "e2e/runtimes/harness.ts"), tinyrainbow: join(root, "e2e/runtimes/no-colors.ts") },
   });
   return { code: result.outputFiles[0].text, files };
 }

@@ -42,6 +42,7 @@ export const expect = expectFn;
 export const vi = { fn, spyOn };
 
 type Fn = () => unknown;
+type Body = (...args: unknown[]) => unknown;
 interface Hooks {
   beforeEach: Fn[];
   afterEach: Fn[];
@@ -50,10 +51,31 @@ interface Hooks {
 }
 interface Case {
   readonly name: string;
-  readonly fn: Fn | undefined;
+  /** Called with the test context (plain tests) or with the table row (each/for), see `define`. */
+  readonly fn: ((context: TestContext) => unknown) | undefined;
   readonly skip: boolean;
+  /** `it.fails`: passes only when the body throws. */
+  readonly fails: boolean;
   readonly scopes: readonly Hooks[];
 }
+/** vitest's `it(name, options, fn)` / `it(name, fn, options | timeout)`; timeouts are not enforced here. */
+interface TestOptions {
+  readonly skip?: boolean;
+  readonly only?: boolean;
+  readonly todo?: boolean;
+  readonly fails?: boolean;
+  readonly concurrent?: boolean;
+  readonly timeout?: number;
+}
+/** The part of vitest's test context a runtime-agnostic test can use. */
+export interface TestContext {
+  readonly task: { readonly name: string };
+  readonly expect: typeof expectFn;
+  readonly skip: (note?: string) => never;
+  readonly onTestFinished: (fn: () => unknown) => void;
+}
+
+class SkipSignal extends Error {}
 
 const cases: Case[] = [];
 const scopeStack: { name: string; hooks: Hooks; skip: boolean }[] = [
@@ -81,60 +103,91 @@ function formatName(template: string, row: unknown, index: number): string {
   return out;
 }
 
-function register(name: string, body: Fn | undefined, skip: boolean): void {
+/** Sorts vitest's overloads: (fn), (fn, timeout), (fn, options), (options, fn). */
+function normalize(a: unknown, b: unknown): { body: Body | undefined; options: TestOptions } {
+  if (typeof a === "function") return { body: a as Body, options: typeof b === "object" && b !== null ? (b as TestOptions) : {} };
+  if (typeof a === "object" && a !== null) return { body: typeof b === "function" ? (b as Body) : undefined, options: a as TestOptions };
+  return { body: undefined, options: {} };
+}
+
+function register(name: string, body: ((context: TestContext) => unknown) | undefined, skip: boolean, options: TestOptions = {}): void {
   const names = scopeStack.map((s) => s.name).filter(Boolean);
   cases.push({
     name: [...names, name].join(" > "),
     fn: body,
-    skip: skip || body === undefined || scopeStack.some((s) => s.skip),
+    skip: skip || options.skip === true || options.todo === true || body === undefined || scopeStack.some((s) => s.skip),
+    fails: options.fails === true,
     scopes: scopeStack.map((s) => s.hooks),
   });
 }
 
-function suite(name: string, body: Fn, skip: boolean): void {
+function suite(name: string, body: Body | ((context: TestContext) => unknown) | undefined, skip: boolean): void {
   scopeStack.push({ name, hooks: { beforeEach: [], afterEach: [], beforeAll: [], afterAll: [] }, skip });
   try {
-    const result = body();
+    const result = (body as Body | undefined)?.();
     if (result instanceof Promise) throw new Error(`describe("${name}") must be synchronous`);
   } finally {
     scopeStack.pop();
   }
 }
 
-type EachRunner<A extends unknown[]> = (name: string, body: (...args: A) => unknown) => void;
-function makeEach(define: (name: string, body: Fn) => void) {
-  return <T>(table: readonly T[]): EachRunner<T extends readonly unknown[] ? [...T] : [T]> =>
-    (name, body) => {
+type EachRunner = (name: string, a?: unknown, b?: unknown) => void;
+/** `it.each` spreads array rows into arguments; `it.for` passes the row whole plus the context. */
+function makeTable(define: (name: string, body: (context: TestContext) => unknown, options: TestOptions) => void, spread: boolean) {
+  return (table: readonly unknown[]): EachRunner =>
+    (name, a, b) => {
+      const { body, options } = normalize(a, b);
       table.forEach((row, index) => {
-        const args = (Array.isArray(row) ? row : [row]) as never[];
-        define(formatName(name, row, index), () => (body as (...a: unknown[]) => unknown)(...args));
+        const call = spread
+          ? () => body?.(...(Array.isArray(row) ? row : [row]))
+          : (context: TestContext) => body?.(row, context);
+        define(formatName(name, row, index), call, options);
       });
     };
 }
 
-type TestApi = ((name: string, body?: Fn, timeout?: number) => void) & {
-  skip: (name: string, body?: Fn) => void;
-  only: (name: string, body?: Fn) => void;
+type TestApi = ((name: string, a?: unknown, b?: unknown) => void) & {
+  skip: (name: string, a?: unknown, b?: unknown) => void;
+  only: (name: string, a?: unknown, b?: unknown) => void;
+  concurrent: (name: string, a?: unknown, b?: unknown) => void;
+  fails: (name: string, a?: unknown, b?: unknown) => void;
   todo: (name: string) => void;
-  each: ReturnType<typeof makeEach>;
-  skipIf: (condition: unknown) => (name: string, body?: Fn) => void;
-  runIf: (condition: unknown) => (name: string, body?: Fn) => void;
+  each: (table: readonly unknown[]) => EachRunner;
+  for: (table: readonly unknown[]) => EachRunner;
+  skipIf: (condition: unknown) => (name: string, a?: unknown, b?: unknown) => void;
+  runIf: (condition: unknown) => (name: string, a?: unknown, b?: unknown) => void;
 };
 
-export const it: TestApi = Object.assign((name: string, body?: Fn) => register(name, body, false), {
-  skip: (name: string, body?: Fn) => register(name, body, true),
-  only: (name: string, body?: Fn) => register(name, body, false),
+const define = (skip: boolean, extra: TestOptions = {}) => (name: string, a?: unknown, b?: unknown) => {
+  const { body, options } = normalize(a, b);
+  register(name, body, skip, { ...options, ...extra });
+};
+
+export const it: TestApi = Object.assign(define(false), {
+  skip: define(true),
+  only: define(false),
+  concurrent: define(false),
+  fails: define(false, { fails: true }),
   todo: (name: string) => register(name, undefined, true),
-  each: makeEach((name, body) => register(name, body, false)),
-  skipIf: (condition: unknown) => (name: string, body?: Fn) => register(name, body, Boolean(condition)),
-  runIf: (condition: unknown) => (name: string, body?: Fn) => register(name, body, !condition),
+  each: makeTable((name, body, options) => register(name, body, false, options), true),
+  for: makeTable((name, body, options) => register(name, body, false, options), false),
+  skipIf: (condition: unknown) => define(Boolean(condition)),
+  runIf: (condition: unknown) => define(!condition),
 });
 export const test = it;
 
-export const describe = Object.assign((name: string, body: Fn) => suite(name, body, false), {
-  skip: (name: string, body: Fn) => suite(name, body, true),
-  only: (name: string, body: Fn) => suite(name, body, false),
-  each: makeEach((name, body) => suite(name, body, false)),
+const defineSuite = (skip: boolean) => (name: string, a?: unknown, b?: unknown) => {
+  const { body, options } = normalize(a, b);
+  suite(name, body, skip || options.skip === true);
+};
+export const describe = Object.assign(defineSuite(false), {
+  skip: defineSuite(true),
+  only: defineSuite(false),
+  concurrent: defineSuite(false),
+  skipIf: (condition: unknown) => defineSuite(Boolean(condition)),
+  runIf: (condition: unknown) => defineSuite(!condition),
+  each: makeTable((name, body) => suite(name, body, false), true),
+  for: makeTable((name, body) => suite(name, body, false), false),
 });
 
 export const beforeEach = (hook: Fn) => void current().hooks.beforeEach.push(hook);
@@ -165,21 +218,45 @@ export async function run(): Promise<RunReport> {
       skipped++;
       continue;
     }
+    const teardown: Fn[] = [];
+    const context: TestContext = {
+      task: { name: c.name },
+      expect: expectFn,
+      skip: () => {
+        throw new SkipSignal();
+      },
+      onTestFinished: (fn) => void teardown.push(fn),
+    };
     try {
       for (const hooks of c.scopes) {
         if (started.has(hooks)) continue;
         started.add(hooks);
         for (const hook of hooks.beforeAll) await hook();
       }
-      for (const hooks of c.scopes) for (const hook of hooks.beforeEach) await hook();
+      let threw = false;
       try {
-        await c.fn();
+        for (const hooks of c.scopes) {
+          for (const hook of hooks.beforeEach) {
+            // vitest: a function returned by beforeEach is that test's cleanup.
+            const cleanup = await hook();
+            if (typeof cleanup === "function") teardown.unshift(cleanup as Fn);
+          }
+        }
+        try {
+          await c.fn(context);
+        } catch (error) {
+          if (error instanceof SkipSignal || !c.fails) throw error;
+          threw = true;
+        }
       } finally {
+        for (const fn of teardown) await fn();
         for (const hooks of [...c.scopes].reverse()) for (const hook of hooks.afterEach) await hook();
       }
+      if (c.fails && !threw) throw new Error("expected this test to fail (it.fails), but it passed");
       passed++;
     } catch (error) {
-      failures.push({ name: c.name, error: describeError(error) });
+      if (error instanceof SkipSignal) skipped++;
+      else failures.push({ name: c.name, error: describeError(error) });
     }
   }
   for (const hooks of started) for (const hook of hooks.afterAll) await hook();

@@ -1,0 +1,47 @@
+import { InvalidInputError } from "../errors.ts";
+import { throwIfAborted, untilAborted } from "../input/abort.ts";
+import { isObject } from "../input/validate.ts";
+import type { JsonValue, Message } from "../messages/index.ts";
+import type { ContextBlock, ContextProvider } from "../prompt/types.ts";
+import { assertContextBlocks } from "../prompt/validate.ts";
+import type { MiddlewareRegistry } from "./middleware.ts";
+
+export interface ResolveContextOptions {
+  readonly messages: readonly Message[];
+  readonly providers?: readonly ContextProvider[];
+  readonly middleware?: MiddlewareRegistry;
+  readonly sessionId?: string;
+  readonly runId?: string;
+  readonly metadata?: Readonly<Record<string, JsonValue>>;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Resolves providers one after another, in the order given (their blocks keep that order),
+ * then runs the `context` middleware once over all blocks.
+ */
+export async function resolveContextProviders(options: ResolveContextOptions): Promise<readonly ContextBlock[]> {
+  const { providers = [], middleware, signal } = options;
+  const ids = {
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...(options.runId === undefined ? {} : { runId: options.runId }),
+    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+    ...(signal === undefined ? {} : { signal }),
+  };
+  if (!Array.isArray(providers)) throw new InvalidInputError("contextProviders", "must be an array of { name, resolve(context) }.");
+  const blocks: ContextBlock[] = [];
+  for (let i = 0; i < providers.length; i++) {
+    const provider: unknown = providers[i];
+    if (!isObject(provider) || typeof provider["resolve"] !== "function") {
+      throw new InvalidInputError(`contextProviders[${i}]`, "must be a context provider { name, resolve(context) }.");
+    }
+    throwIfAborted(signal);
+    const resolved: unknown = await untilAborted((provider as unknown as ContextProvider).resolve({ messages: options.messages, ...ids }), signal);
+    assertContextBlocks(resolved, `contextProviders[${i}].resolve()`);
+    for (const block of resolved) blocks.push(block);
+  }
+  if (middleware === undefined) return blocks;
+  const out = await middleware.run("context", blocks, ids);
+  assertContextBlocks(out, "middleware.context");
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { ContentBlock, Message, ToolDefinition } from "../messages/index.ts";
+
+/**
+ * How Strata sizes a prompt. Each message is measured once through its *measured text*:
+ * its blocks' payloads joined with `\n` —
+ * text/thinking: the text; tool_call: `<name>(<arguments JSON>)`; tool_result: the result
+ * (strings verbatim, anything else as JSON); image/audio/file: `data` or `url`;
+ * document: `text`, `data` or `url`. Role names and JSON framing are not counted.
+ * Native tool schemas (sent in `request.tools`) are measured as `JSON.stringify(tools)`.
+ */
+export interface Measure {
+  /** UTF-16 code units of the measured text (JavaScript `length`). */
+  readonly chars: number;
+  /** UTF-8 bytes of the measured text, as `TextEncoder` would write it. */
+  readonly bytes: number;
+  /** Estimated tokens (the budget's estimator). */
+  readonly tokens: number;
+}
+
+export type TokenEstimator = (text: string) => number;
+
+/** The spec's default estimate: `Math.ceil(UTF-16 length / 4)`. */
+export const estimateTextTokens: TokenEstimator = (text) => Math.ceil(text.length / 4);
+
+/** UTF-8 byte length without allocating; lone surrogates count 3 bytes (U+FFFD), as `TextEncoder` writes them. */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function blockText(block: ContentBlock): string {
+  switch (block.type) {
+    case "text":
+    case "thinking":
+      return block.text;
+    case "tool_call":
+      return `${block.name}(${JSON.stringify(block.arguments) ?? ""})`;
+    case "tool_result":
+      return typeof block.result === "string" ? block.result : (JSON.stringify(block.result) ?? "");
+    case "document":
+      return block.text ?? block.data ?? block.url ?? "";
+    default:
+      return block.data ?? block.url ?? "";
+  }
+}
+
+export function messageMeasureText(message: Message): string {
+  const content = message.content;
+  if (content.length === 1) return blockText(content[0]!);
+  let out = "";
+  for (let i = 0; i < content.length; i++) out += i === 0 ? blockText(content[i]!) : `\n${blockText(content[i]!)}`;
+  return out;
+}
+
+export function measureText(text: string, estimate: TokenEstimator): Measure {
+  return { chars: text.length, bytes: utf8ByteLength(text), tokens: estimate(text) };
+}
+
+export const measureMessage = (message: Message, estimate: TokenEstimator = estimateTextTokens): Measure =>
+  measureText(messageMeasureText(message), estimate);
+
+export const measureToolSchemas = (tools: readonly ToolDefinition[], estimate: TokenEstimator = estimateTextTokens): Measure =>
+  measureText(JSON.stringify(tools), estimate);

@@ -1,0 +1,67 @@
+/**
+ * `suggestCacheBreakpoints(request, { previous? })`: where Anthropic `cache_control`
+ * breakpoints pay off — at most 4, at the ends of the stable levels and of the conversation.
+ * Feed the result to `toAnthropic(request, { breakpoints })`.
+ */
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { ProviderRequest } from "../messages/request.ts";
+import { commonSegments, type RequestLike, toTurn } from "./compare.ts";
+import { selectCacheRule } from "./rules.ts";
+import { segmentRequest } from "./segments.ts";
+import type { BreakpointSuggestion, CacheRule, TokenEstimator } from "./types.ts";
+
+export interface SuggestBreakpointsOptions {
+  /** The previous turn: adds a breakpoint where the shared prefix ends, so a long turn still finds it (20-block lookback). */
+  readonly previous?: RequestLike;
+  readonly tokenEstimator?: TokenEstimator;
+  readonly rules?: readonly CacheRule[];
+  readonly ruleId?: string;
+  /** Default 4 (Anthropic's limit). */
+  readonly max?: number;
+}
+
+/** Suggested breakpoints in prompt order; prefixes below the model's minimum are skipped (they would cache nothing). */
+export function suggestCacheBreakpoints(request: ProviderRequest | NormalizedRequest, options: SuggestBreakpointsOptions = {}): BreakpointSuggestion[] {
+  const seg = segmentRequest(request, options.tokenEstimator ? { provider: "anthropic", tokenEstimator: options.tokenEstimator } : { provider: "anthropic" });
+  const { rule } = selectCacheRule("anthropic", seg.model, options);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const s of seg.segments) cumulative.push((sum += s.tokens));
+  const isBlock = (i: number) => seg.segments[i]!.kind === "tool" || seg.segments[i]!.kind === "block";
+  const lastOf = (pred: (i: number) => boolean, before = seg.segments.length) => {
+    for (let i = before - 1; i >= 0; i--) if (isBlock(i) && pred(i)) return i;
+    return -1;
+  };
+  const candidates: { index: number; reason: string; priority: number }[] = [];
+  const add = (index: number, reason: string, priority: number) => {
+    if (index >= 0 && !candidates.some((c) => c.index === index)) candidates.push({ index, reason, priority });
+  };
+  add(lastOf(() => true), "End of the request: the next turn, which appends to this one, reads everything up to here.", 0);
+  add(lastOf((i) => seg.segments[i]!.region === "system"), "End of the system prompt: survives changes to the conversation.", 1);
+  add(lastOf((i) => seg.segments[i]!.region === "tools"), "End of the tool definitions: survives system-prompt changes.", 2);
+  if (options.previous) {
+    const prev = toTurn(options.previous, "anthropic", options.tokenEstimator, "previous");
+    const shared = commonSegments(prev, toTurn(seg, "anthropic"));
+    add(lastOf(() => true, shared), "End of the prefix shared with the previous turn: found even when this turn adds more than 20 blocks.", 3);
+  }
+  return candidates
+    .filter((c) => cumulative[c.index]! >= rule.minTokens)
+    .sort((a, b) => a.priority - b.priority)
+    .slice(0, options.max ?? rule.maxBreakpoints ?? 4)
+    .sort((a, b) => a.index - b.index)
+    .map((c) => ({ path: seg.segments[c.index]!.path, region: seg.segments[c.index]!.region, prefixTokens: cumulative[c.index]!, reason: c.reason }));
+}
+
+/** A copy of `request` whose only cache markers are at `paths` (`tools[i]` or `messages[i].content[j]`). */
+export function applyBreakpoints<R extends ProviderRequest | NormalizedRequest>(request: R, paths: readonly (string | { readonly path: string })[]): R {
+  const wanted = new Set(paths.map((p) => (typeof p === "string" ? p : p.path)));
+  const mark = <T extends { readonly cache?: unknown }>(item: T, path: string): T => {
+    const { cache: _c, ...rest } = item;
+    return (wanted.has(path) ? { ...rest, cache: { type: "ephemeral" } } : rest) as T;
+  };
+  return {
+    ...request,
+    tools: request.tools.map((t, i) => mark(t, `tools[${i}]`)),
+    messages: request.messages.map((m, i) => ({ ...m, content: m.content.map((b, j) => mark(b, `messages[${i}].content[${j}]`)) })),
+  };
+}

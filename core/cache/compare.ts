@@ -1,0 +1,283 @@
+/**
+ * `compareRequests(previous, next, { provider })`: the longest common prefix of two requests
+ * in prompt order, and where and why they diverge. Either side may be a fingerprint bundle;
+ * then the prefix is known to segment precision and there is no text excerpt.
+ */
+import { InvalidInputError } from "../errors.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { ProviderRequest } from "../messages/request.ts";
+import { defaultTokenEstimate } from "./canonical.ts";
+import { isFingerprintBundle } from "./fingerprints.ts";
+import { utf8Length } from "./hash.ts";
+import { type SegmentedRequest, segmentRequest } from "./segments.ts";
+import type { CacheProvider, Divergence, DivergenceCause, DivergenceExcerpt, FingerprintBundle, PrefixComparison, PrefixSize, Segment, TokenEstimator } from "./types.ts";
+
+/** Anything `compareRequests` and `simulateCache` take as one turn. */
+export type RequestLike = ProviderRequest | NormalizedRequest | FingerprintBundle | SegmentedRequest;
+
+export interface CompareOptions {
+  readonly provider: CacheProvider;
+  readonly tokenEstimator?: TokenEstimator;
+  /**
+   * Template info for `next`: the volatile variables its system prompt template uses
+   * (`lintTemplateVolatility`). A system-prompt divergence is then `volatile_template_value`.
+   */
+  readonly template?: { readonly volatileVariables: readonly string[] };
+}
+
+/** Segments plus texts, or a bundle's segments (texts null). */
+export interface Turn {
+  readonly model: string;
+  readonly segments: readonly Segment[];
+  readonly texts: readonly string[] | null;
+  readonly total: PrefixSize;
+  readonly automaticCaching: boolean;
+}
+
+export function toTurn(x: RequestLike, provider: CacheProvider, tokenEstimator?: TokenEstimator, field = "request"): Turn {
+  if (isFingerprintBundle(x)) {
+    if (x.provider !== provider) throw new InvalidInputError(field, `this fingerprint bundle was made for ${x.provider}; compare it with provider "${x.provider}"`);
+    return { model: x.model, segments: x.segments, texts: null, total: x.total, automaticCaching: x.automaticCaching };
+  }
+  const seg: SegmentedRequest =
+    "texts" in x && "segments" in x ? (x as SegmentedRequest) : segmentRequest(x as ProviderRequest, tokenEstimator ? { provider, tokenEstimator } : { provider });
+  if (seg.provider !== provider) throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
+  return {
+    model: seg.model,
+    segments: seg.segments,
+    texts: seg.texts,
+    total: { bytes: seg.totalBytes, segments: seg.segments.length, tokens: seg.totalTokens },
+    automaticCaching: seg.automaticCaching,
+  };
+}
+
+/** Number of leading segments two turns share (by hash). */
+export function commonSegments(a: Turn, b: Turn): number {
+  const n = Math.min(a.segments.length, b.segments.length);
+  let k = 0;
+  while (k < n && a.segments[k]!.sha256 === b.segments[k]!.sha256) k++;
+  return k;
+}
+
+/** UTF-16 index of the first difference of two strings, never splitting a surrogate pair. */
+function firstDiff(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i > 0) {
+    const c = a.charCodeAt(i - 1);
+    if (c >= 0xd800 && c <= 0xdbff) i--;
+  }
+  return i;
+}
+
+/** Slices without splitting surrogate pairs at either end. */
+function safeSlice(s: string, start: number, end: number): string {
+  let a = Math.max(0, start);
+  let b = Math.min(s.length, end);
+  const lo = s.charCodeAt(a);
+  if (a > 0 && lo >= 0xdc00 && lo <= 0xdfff) a++;
+  const hi = s.charCodeAt(b - 1);
+  if (b < s.length && hi >= 0xd800 && hi <= 0xdbff) b--;
+  return s.slice(a, Math.max(a, b));
+}
+
+export interface CommonPrefix extends PrefixSize {
+  /** Index of the first differing segment (= `segments`). */
+  readonly index: number;
+  /** UTF-16 index of the first difference inside segment `index` (0 without texts). */
+  readonly charIndex: number;
+}
+
+/** The shared prefix of two turns: whole segments, plus the common start of the first differing one when texts are known. */
+export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator = defaultTokenEstimate): CommonPrefix {
+  const k = commonSegments(a, b);
+  let bytes = 0;
+  let tokens = 0;
+  for (let i = 0; i < k; i++) {
+    bytes += b.segments[i]!.byteLength;
+    tokens += b.segments[i]!.tokens;
+  }
+  let charIndex = 0;
+  if (a.texts && b.texts && k < a.segments.length && k < b.segments.length) {
+    const ta = a.texts[k]!;
+    const tb = b.texts[k]!;
+    charIndex = firstDiff(ta, tb);
+    if (charIndex > 0) {
+      const shared = tb.slice(0, charIndex);
+      bytes += utf8Length(shared);
+      tokens += Math.min(Math.ceil(estimate(shared)), b.segments[k]!.tokens);
+    }
+  }
+  return { index: k, segments: k, bytes, tokens, charIndex };
+}
+
+function excerptAt(a: Turn, b: Turn, k: number, charIndex: number): DivergenceExcerpt | null {
+  if (!a.texts || !b.texts) return null;
+  const ta = a.texts[k] ?? "";
+  const tb = b.texts[k] ?? "";
+  let before = (k < b.texts.length ? tb : ta).slice(0, charIndex);
+  for (let i = k - 1; i >= 0 && before.length < 40; i--) before = b.texts[i]! + before;
+  return { common: safeSlice(before, before.length - 40, before.length), previous: safeSlice(ta, charIndex, charIndex + 60), next: safeSlice(tb, charIndex, charIndex + 60) };
+}
+
+const TIMESTAMP = /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b1\d{9}\b/;
+
+/** Per-message hashes of the non-system messages, in order (header + blocks). */
+function messageKeys(t: Turn): string[] {
+  const keys: string[] = [];
+  let current = -1;
+  for (const s of t.segments) {
+    if (s.messageIndex === null || s.role === "system") continue;
+    if (s.messageIndex !== current) {
+      keys.push("");
+      current = s.messageIndex;
+    }
+    keys[keys.length - 1] += s.sha256;
+  }
+  return keys;
+}
+
+/** Messages dropped from the front of `a`'s history to get `b`'s (0 when it is not a shift). */
+function windowShift(a: Turn, b: Turn): number {
+  const ka = messageKeys(a);
+  const kb = messageKeys(b);
+  // Same first message: the conversation start is intact, so this is an edit, not a shift.
+  if (kb.length === 0 || ka[0] === kb[0]) return 0;
+  for (let d = 1; d < ka.length; d++) {
+    if (ka[d] !== kb[0]) continue;
+    let ok = true;
+    for (let i = 0; d + i < ka.length && i < kb.length; i++) {
+      if (ka[d + i] !== kb[i]) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return d;
+  }
+  return 0;
+}
+
+/** Segment index in `b` where previous message `messageIndex` (all its segments) starts again after `from`, or -1. */
+function movedMessage(a: Turn, b: Turn, messageIndex: number, from: number): number {
+  const hashes = a.segments.filter((s) => s.messageIndex === messageIndex).map((s) => s.sha256);
+  if (hashes.length === 0) return -1;
+  for (let i = from + 1; i + hashes.length <= b.segments.length; i++) {
+    if (b.segments[i]!.sha256 !== hashes[0]) continue;
+    let ok = true;
+    for (let j = 1; j < hashes.length && ok; j++) ok = b.segments[i + j]!.sha256 === hashes[j];
+    if (ok) return i;
+  }
+  return -1;
+}
+
+function classifyTools(a: Turn, b: Turn): { cause: DivergenceCause; detail: string } {
+  const ta = a.segments.filter((s) => s.kind === "tool").map((s) => s.canonicalSha256);
+  const tb = b.segments.filter((s) => s.kind === "tool").map((s) => s.canonicalSha256);
+  const sameSet = ta.length === tb.length && [...ta].sort().join() === [...tb].sort().join();
+  if (sameSet && ta.join() === tb.join()) {
+    return { cause: "json_key_order_changed", detail: "The tools are the same but their JSON keys come in a different order: emit tool schemas with a stable key order." };
+  }
+  if (sameSet) {
+    return { cause: "tool_order_changed", detail: "The same tools are sent in a different order, so the prefix ends at the first tool: keep the tool list in a fixed order (e.g. sorted by name)." };
+  }
+  return { cause: "tools_changed", detail: `The tool definitions changed (${ta.length} → ${tb.length} tools): everything after the tools misses the cache. Keep the tool list fixed for a conversation.` };
+}
+
+function classify(a: Turn, b: Turn, k: number, excerpt: DivergenceExcerpt | null, options: CompareOptions): { cause: DivergenceCause; detail: string } {
+  const sa = a.segments[k];
+  const sb = b.segments[k];
+  if (!sa) return { cause: "appended", detail: `Next only adds ${b.segments.length - k} segment(s) after everything previous sent: the whole previous request is a reusable prefix.` };
+  if (!sb) return { cause: "truncated", detail: `Next is a prefix of previous (${a.segments.length - k} segment(s) removed from the end): what remains is still cacheable.` };
+  if (sa.region === "tools" || sb.region === "tools") {
+    if (sa.kind === "tool_choice" || sb.kind === "tool_choice") return { cause: "tools_changed", detail: "The tool choice setting changed: the prompt after the tools misses the cache." };
+    return classifyTools(a, b);
+  }
+  if (sa.kind === "tool_choice" || sb.kind === "tool_choice") return { cause: "tools_changed", detail: "tool_choice changed: tools and system stay cached, the messages miss." };
+  if (sa.canonicalSha256 === sb.canonicalSha256) {
+    return { cause: "json_key_order_changed", detail: `${sb.path} has the same content with its JSON keys in a different order: serialize it with a stable key order.` };
+  }
+  const shift = windowShift(a, b);
+  if (shift > 0) {
+    return {
+      cause: "history_window_shifted",
+      detail: `The history window dropped ${shift} message(s) from the front, so every turn misses from there on. Evict history in larger chunks with slack (or summarize into a stable block) so the prefix survives several turns.`,
+    };
+  }
+  if (sa.region === "system" || sb.region === "system") {
+    const vars = options.template?.volatileVariables ?? [];
+    if (vars.length > 0) {
+      return {
+        cause: "volatile_template_value",
+        detail: `The system prompt template uses values that change every turn (${vars.join(", ")}): move them after the cached prefix, round them, or drop them.`,
+      };
+    }
+    const around = (side: string) => excerpt!.common.slice(-20) + side.slice(0, 20);
+    const looksVolatile = excerpt !== null && (TIMESTAMP.test(around(excerpt.previous)) || TIMESTAMP.test(around(excerpt.next)));
+    return {
+      cause: "system_changed",
+      detail: `The system prompt changed at ${sb.path}; everything after it misses the cache.${looksVolatile ? " The changed text looks like a date or time: keep volatile values out of the system prompt, or put them after the cached prefix." : ""}`,
+    };
+  }
+  // The previous message at this position reappears later in next: messages were inserted before it.
+  const movedTo = sa.messageIndex === null ? -1 : movedMessage(a, b, sa.messageIndex, k);
+  if (movedTo >= 0) {
+    return {
+      cause: "message_edited",
+      detail: `Messages were inserted before previous messages[${sa.messageIndex}], which now starts at segment ${movedTo}: everything from ${sb.path} on moved, so it misses the cache. Append new messages after everything the previous turn sent.`,
+    };
+  }
+  return { cause: "message_edited", detail: `An earlier message changed at ${sb.path}; the conversation after it misses the cache.` };
+}
+
+/** Compares two turns already turned into segments (`toTurn`). */
+export function compareTurns(a: Turn, b: Turn, options: CompareOptions): PrefixComparison {
+  const provider = options.provider;
+  if (a.model !== b.model) {
+    const zero = { bytes: 0, segments: 0, tokens: 0 };
+    return {
+      provider,
+      identical: false,
+      commonPrefix: zero,
+      previous: a.total,
+      next: b.total,
+      divergence: {
+        cause: "model_changed",
+        bustsCache: true,
+        path: "model",
+        previousPath: "model",
+        segmentIndex: 0,
+        byteOffset: 0,
+        excerpt: a.texts && b.texts ? { common: "", previous: a.model, next: b.model } : null,
+        detail: `The model changed from "${a.model}" to "${b.model}": prompt caches are per model, so nothing is reused.`,
+      },
+    };
+  }
+  const p = commonPrefix(a, b, options.tokenEstimator ?? defaultTokenEstimate);
+  const identical = p.index === a.segments.length && p.index === b.segments.length;
+  const prefix: PrefixSize = { bytes: p.bytes, segments: p.segments, tokens: p.tokens };
+  if (identical) return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence: null };
+  const k = p.index;
+  const excerpt = excerptAt(a, b, k, p.charIndex);
+  const { cause, detail } = classify(a, b, k, excerpt, options);
+  const sa = a.segments[k];
+  const sb = b.segments[k];
+  const divergence: Divergence = {
+    cause,
+    bustsCache: cause !== "appended" && cause !== "truncated",
+    path: (sb ?? sa)!.path,
+    previousPath: sa ? sa.path : null,
+    segmentIndex: k,
+    byteOffset: p.bytes,
+    excerpt,
+    detail,
+  };
+  return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence };
+}
+
+/** The longest common prefix of `previous` and `next` and the classified cause of their first divergence. */
+export function compareRequests(previous: RequestLike, next: RequestLike, options: CompareOptions): PrefixComparison {
+  const a = toTurn(previous, options.provider, options.tokenEstimator, "previous");
+  const b = toTurn(next, options.provider, options.tokenEstimator, "next");
+  return compareTurns(a, b, options);
+}

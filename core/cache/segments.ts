@@ -1,0 +1,241 @@
+/**
+ * `segmentRequest`: a request as a flat list of segments in the provider's prompt order,
+ * each with its path, UTF-8 byte offset and length, estimated tokens and SHA-256.
+ *
+ * Segment text is the JSON of one piece of the normalized request with Strata's fields in a
+ * fixed key order (caller JSON — tool schemas, arguments, results, provider fields — keeps its
+ * own order, as providers see it). Cache markers and message `metadata` are left out: neither
+ * changes the prompt a provider caches. The serialized request is the segments' concatenation.
+ */
+import { InvalidInputError } from "../errors.ts";
+import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
+import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import { canonicalJson, defaultTokenEstimate } from "./canonical.ts";
+import { sha256Hex, utf8Bytes } from "./hash.ts";
+import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
+
+export interface SegmentOptions {
+  readonly provider: CacheProvider;
+  /** Counts tokens per segment; default `ceil(UTF-16 length / 4)`. */
+  readonly tokenEstimator?: TokenEstimator;
+}
+
+/** A segmented request: the segments plus their texts (same index). */
+export interface SegmentedRequest {
+  readonly provider: CacheProvider;
+  readonly model: string;
+  readonly order: readonly SegmentRegion[];
+  readonly orderNote: string;
+  readonly segments: readonly Segment[];
+  readonly texts: readonly string[];
+  readonly totalBytes: number;
+  readonly totalTokens: number;
+  /** Anthropic top-level `cache_control` (automatic caching). */
+  readonly automaticCaching: boolean;
+}
+
+/** Prompt order per provider, and why. */
+export const PROMPT_ORDER: Readonly<Record<CacheProvider, { readonly order: readonly SegmentRegion[]; readonly note: string }>> = {
+  anthropic: {
+    order: ["tools", "system", "messages"],
+    note:
+      "Anthropic documents the order tools → system → messages; a change invalidates its level and every later one. " +
+      "tool_choice sits at the start of the messages level (changing it keeps tools and system cached). All system messages are hoisted into `system`, as toAnthropic does.",
+  },
+  openai: {
+    order: ["tools", "messages"],
+    note:
+      "OpenAI caches the exact prompt prefix, tools and images included, but does not document where tool definitions sit. " +
+      "Strata assumes tools → tool_choice → messages in request order (tools rendered ahead of the conversation, as in OpenAI's harmony format), so any tool change counts as a full miss: the conservative reading.",
+  },
+  gemini: {
+    order: ["tools", "system", "messages"],
+    note:
+      "Gemini does not document the prompt order of its implicit cache. Strata assumes tools → toolConfig → systemInstruction → contents, " +
+      "the conservative order in which a tool change invalidates everything (as Anthropic documents for its own).",
+  },
+};
+
+const toolJson = (t: ToolDefinition) =>
+  JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields });
+
+function blockJson(b: ContentBlock): string {
+  const pf = b.providerFields;
+  switch (b.type) {
+    case "text":
+      return JSON.stringify({ type: b.type, text: b.text, providerFields: pf });
+    case "thinking":
+      return JSON.stringify({ type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf });
+    case "tool_call":
+      return JSON.stringify({ type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf });
+    case "tool_result":
+      return JSON.stringify({ type: b.type, toolCallId: b.toolCallId, name: b.name, result: b.result, isError: b.isError, providerFields: pf });
+    case "document":
+      return JSON.stringify({ type: b.type, name: b.name, mimeType: b.mimeType, text: b.text, data: b.data, url: b.url, providerFields: pf });
+    case "file":
+      return JSON.stringify({ type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf });
+    default:
+      return JSON.stringify({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf });
+  }
+}
+
+const isObject = (v: unknown) => v !== null && typeof v === "object";
+
+const headerJson = (m: Message) => JSON.stringify({ role: m.role, name: m.name, providerFields: m.providerFields });
+
+interface Piece {
+  /** Holds caller JSON objects (schemas, arguments, results, provider fields): key order may vary. */
+  readonly callerJson: boolean;
+  readonly path: string;
+  readonly kind: SegmentKind;
+  readonly region: SegmentRegion;
+  readonly text: string;
+  readonly role: Message["role"] | null;
+  readonly messageIndex: number | null;
+  readonly blockType: ContentBlock["type"] | null;
+  readonly breakpoint: boolean;
+}
+
+function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[]): void {
+  out.push({ callerJson: m.providerFields !== undefined, path: `messages[${i}]`, kind: "message", region, text: headerJson(m), role: m.role, messageIndex: i, blockType: null, breakpoint: false });
+  m.content.forEach((b, j) =>
+    out.push({
+      callerJson: b.providerFields !== undefined || (b.type === "tool_call" && isObject(b.arguments)) || (b.type === "tool_result" && isObject(b.result)),
+      path: `messages[${i}].content[${j}]`,
+      kind: "block",
+      region,
+      text: blockJson(b),
+      role: m.role,
+      messageIndex: i,
+      blockType: b.type,
+      breakpoint: b.cache !== undefined,
+    }),
+  );
+}
+
+function checkedEstimate(estimator: TokenEstimator): TokenEstimator {
+  if (typeof estimator !== "function") throw new InvalidInputError("tokenEstimator", "must be a function (text) => number");
+  return (text) => {
+    const n = estimator(text);
+    if (typeof n !== "number" || !Number.isFinite(n) || n < 0) throw new InvalidInputError("tokenEstimator", `returned ${String(n)}; it must return a finite, non-negative number`);
+    return Math.ceil(n);
+  };
+}
+
+/** The request's pieces in prompt order (no hashing yet). */
+function pieces(request: ProviderRequest | NormalizedRequest, provider: CacheProvider): Piece[] {
+  const out: Piece[] = [];
+  request.tools.forEach((t, i) =>
+    out.push({
+      callerJson: isObject(t.inputSchema) || t.providerFields !== undefined,
+      path: `tools[${i}]`,
+      kind: "tool",
+      region: "tools",
+      text: toolJson(t),
+      role: null,
+      messageIndex: null,
+      blockType: null,
+      breakpoint: t.cache !== undefined,
+    }),
+  );
+  const opts = request.providerOptions ?? {};
+  const choiceKey = provider === "gemini" ? "toolConfig" : "tool_choice";
+  const choice: JsonValue | undefined = opts[choiceKey];
+  const choicePiece = (region: SegmentRegion): Piece => ({
+    callerJson: isObject(choice),
+    path: `providerOptions.${choiceKey}`,
+    kind: "tool_choice",
+    region,
+    text: JSON.stringify({ [choiceKey]: choice }),
+    role: null,
+    messageIndex: null,
+    blockType: null,
+    breakpoint: false,
+  });
+  if (provider === "openai") {
+    if (choice !== undefined) out.push(choicePiece("tools"));
+    let leading = true;
+    request.messages.forEach((m, i) => {
+      leading &&= m.role === "system";
+      messagePieces(m, i, leading ? "system" : "messages", out);
+    });
+    return out;
+  }
+  if (provider === "gemini" && choice !== undefined) out.push(choicePiece("tools"));
+  request.messages.forEach((m, i) => {
+    if (m.role === "system") messagePieces(m, i, "system", out);
+  });
+  if (provider === "anthropic" && choice !== undefined) out.push(choicePiece("messages"));
+  request.messages.forEach((m, i) => {
+    if (m.role !== "system") messagePieces(m, i, "messages", out);
+  });
+  return out;
+}
+
+/** Segments `request` in `options.provider`'s prompt order. Linear in the request size. */
+export function segmentRequest(request: ProviderRequest | NormalizedRequest, options: SegmentOptions): SegmentedRequest {
+  const provider = options.provider;
+  if (!PROMPT_ORDER[provider]) throw new InvalidInputError("provider", `expected "openai", "anthropic" or "gemini", got ${JSON.stringify(provider)}`);
+  const estimate = options.tokenEstimator ? checkedEstimate(options.tokenEstimator) : defaultTokenEstimate;
+  const list = pieces(request, provider);
+  const segments: Segment[] = [];
+  const texts: string[] = [];
+  // Short texts repeat (message headers such as {"role":"user"}): hash each distinct one once.
+  const memo = new Map<string, { bytes: number; sha256: string }>();
+  const measure = (text: string) => {
+    const hit = text.length <= 256 ? memo.get(text) : undefined;
+    if (hit) return hit;
+    const bytes = utf8Bytes(text);
+    const m = { bytes: bytes.length, sha256: sha256Hex(bytes) };
+    if (text.length <= 256) memo.set(text, m);
+    return m;
+  };
+  let offset = 0;
+  let tokens = 0;
+  for (let index = 0; index < list.length; index++) {
+    const p = list[index]!;
+    const { bytes: byteLength, sha256 } = measure(p.text);
+    const t = estimate(p.text);
+    // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
+    let canonicalSha256 = sha256;
+    if (p.callerJson) {
+      const canonical = canonicalJson(JSON.parse(p.text));
+      if (canonical !== p.text) canonicalSha256 = measure(canonical).sha256;
+    }
+    segments.push({
+      index,
+      path: p.path,
+      kind: p.kind,
+      region: p.region,
+      role: p.role,
+      messageIndex: p.messageIndex,
+      blockType: p.blockType,
+      byteOffset: offset,
+      byteLength,
+      tokens: t,
+      sha256,
+      canonicalSha256,
+      cacheBreakpoint: p.breakpoint,
+    });
+    texts.push(p.text);
+    offset += byteLength;
+    tokens += t;
+  }
+  return {
+    provider,
+    model: request.model.model,
+    order: PROMPT_ORDER[provider].order,
+    orderNote: PROMPT_ORDER[provider].note,
+    segments,
+    texts,
+    totalBytes: offset,
+    totalTokens: tokens,
+    automaticCaching: provider === "anthropic" && (request.providerOptions ?? {}).cache_control !== undefined,
+  };
+}
+
+/** The serialized request Strata hashes and measures: the segment texts in prompt order. */
+export function serializeRequest(request: ProviderRequest | NormalizedRequest, options: SegmentOptions): string {
+  return segmentRequest(request, options).texts.join("");
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { toAnthropic } from "../formats/anthropic.ts";
+import { parseRequest } from "../formats/parse-request.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import { conversationTurns } from "../test-support/samples-conversation.ts";
+import { suggestCacheBreakpoints } from "./breakpoints.ts";
+import { CACHE_RULES, globMatches, selectCacheRule } from "./rules.ts";
+import { segmentRequest } from "./segments.ts";
+import { simulateCache } from "./simulate.ts";
+
+function wire(value: unknown): NormalizedRequest {
+  const p = parseRequest(value);
+  if (p.format === "strata") throw new Error("expected a wire request");
+  return p.request;
+}
+const turns = conversationTurns.map(wire);
+const figures = (sim: ReturnType<typeof simulateCache>) => sim.turns.map((t) => [t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens, t.relativeCost]);
+
+describe("simulateCache on the four-turn conversation", () => {
+  it("Anthropic: turn 2 reads turn 1, turn 3 reads only the tools, turn 4 reads nothing", () => {
+    const sim = simulateCache(turns, { provider: "anthropic" });
+    expect(sim.rule.id).toBe("anthropic-sonnet-4-5");
+    expect(figures(sim)).toEqual([
+      [0, 1899, 0, 1.25],
+      [1899, 74, 0, 0.1431],
+      [1075, 973, 0, 0.6464],
+      [0, 2125, 0, 1.25],
+    ]);
+    // Turn 3 reads exactly the tool definitions (the level before the changed system prompt).
+    const toolTokens = segmentRequest(turns[2]!, { provider: "anthropic" }).segments.filter((s) => s.region === "tools").reduce((n, s) => n + s.tokens, 0);
+    expect(sim.turns[2]!.cachedReadTokens).toBe(toolTokens);
+    expect(sim.totals).toEqual({ totalTokens: 8045, cachedReadTokens: 2974, cacheWriteTokens: 5071, uncachedTokens: 0, relativeCost: 0.8249 });
+  });
+
+  it("OpenAI (automatic, exact prefix): turn 3 still reuses the system prompt up to the timestamp", () => {
+    const sim = simulateCache(turns, { provider: "openai", model: "gpt-4o" });
+    expect(figures(sim)).toEqual([
+      [0, 0, 1899, 1],
+      [1899, 0, 74, 0.5188],
+      [1868, 0, 180, 0.5439],
+      [0, 0, 2125, 1],
+    ]);
+    expect(sim.turns[3]!.notes[0]).toContain("below the 1024-token minimum");
+  });
+
+  it("the legacy OpenAI row rounds hits down to 128-token increments", () => {
+    const sim = simulateCache(turns, { provider: "openai", model: "gpt-4o", ruleId: "openai-128-increments" });
+    expect(sim.turns[1]!.cachedReadTokens).toBe(1024 + 6 * 128);
+  });
+});
+
+describe("simulateCache limits", () => {
+  const small: NormalizedRequest = {
+    model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+    tools: [],
+    messages: [{ role: "user", content: [{ type: "text", text: "short", cache: { type: "ephemeral" } }] }],
+  };
+
+  it("caches nothing below the minimum and says so", () => {
+    const t = simulateCache([small], { provider: "anthropic" }).turns[0]!;
+    expect(t.prevented.belowMinimum).toBe(true);
+    expect([t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens]).toEqual([0, 0, t.totalTokens]);
+  });
+
+  it("caches nothing without breakpoints on Anthropic", () => {
+    const req = wire({ ...conversationTurns[0], tools: [], system: "x".repeat(8000), messages: [{ role: "user", content: "hi" }] });
+    expect(simulateCache([req], { provider: "anthropic" }).turns[0]!.prevented.noBreakpoints).toBe(true);
+    const auto = wire({ ...conversationTurns[0], cache_control: { type: "ephemeral" }, tools: [], system: "x".repeat(8000), messages: [{ role: "user", content: "hi" }] });
+    expect(simulateCache([auto], { provider: "anthropic" }).turns[0]!.cacheWriteTokens).toBeGreaterThan(2000);
+  });
+
+  it("flags more than 4 breakpoints (the API rejects the request)", () => {
+    const marked = { ...turns[1]!, messages: turns[1]!.messages.map((m) => ({ ...m, content: m.content.map((b) => ({ ...b, cache: { type: "ephemeral" as const } })) })) };
+    const t = simulateCache([marked], { provider: "anthropic" }).turns[0]!;
+    expect(t.prevented.tooManyBreakpoints).toBe(true);
+    expect(t.cacheWriteTokens).toBe(0);
+  });
+
+  it("flags an entry more than 20 blocks before the only breakpoint", () => {
+    const first = turns[0]!;
+    const filler = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 ? "user" : "assistant", content: [{ type: "text", text: `step ${i}` }] }) as const);
+    const last = { role: "user", content: [{ type: "text", text: "and now?", cache: { type: "ephemeral" } }] } as const;
+    const plain = first.messages.map((m) => ({ ...m, content: m.content.map(({ cache: _c, ...b }) => b) }));
+    const second: NormalizedRequest = { ...first, messages: [...plain, ...filler, last] };
+    const t = simulateCache([first, second], { provider: "anthropic" }).turns[1]!;
+    expect(t.prevented.lookbackExceeded).toBe(true);
+    // Turn 1's entries at the system prompt (1875) and at its end (1899) are out of reach;
+    // the tools breakpoint, still marked, reads the tool-level entry.
+    expect(t.cachedReadTokens).toBe(1075);
+    expect(t.notes.join(" ")).toContain("An entry of 1899 tokens matches but lies more than 20 blocks");
+  });
+});
+
+describe("CACHE_RULES", () => {
+  it("keeps conflicting sources as rows and reports them as alternatives", () => {
+    const sel = selectCacheRule("anthropic", "claude-sonnet-4-6");
+    expect(sel.rule).toMatchObject({ id: "anthropic-sonnet-4-6", minTokens: 1024 });
+    expect(sel.alternatives).toEqual(["anthropic-sonnet-4-6-observed"]);
+    expect(selectCacheRule("anthropic", "claude-sonnet-4-6", { ruleId: "anthropic-sonnet-4-6-observed" }).rule.minTokens).toBe(2048);
+    expect(selectCacheRule("gemini", "models/gemini-2.5-pro").alternatives).toEqual(["gemini-2.5-pro-earlier-2048", "gemini-2.5-pro-earlier-4096"]);
+  });
+
+  it.each([
+    ["claude-opus-4-5-20251101", "anthropic-opus-4-5", 4096],
+    ["claude-opus-4-20250514", "anthropic-opus-4", 1024],
+    ["claude-3-5-haiku-20241022", "anthropic-haiku-3-5", 2048],
+    ["anthropic/claude-haiku-4-5", "anthropic-haiku-4-5", 4096],
+  ])("picks the row for %s", (model, id, min) => {
+    expect(selectCacheRule("anthropic", model).rule).toMatchObject({ id, minTokens: min });
+  });
+
+  it("dates and sources every row", () => {
+    for (const r of CACHE_RULES) {
+      expect(r.date).toMatch(/^\d{4}-\d{2}$/);
+      expect(r.source.length).toBeGreaterThan(10);
+    }
+    expect(new Set(CACHE_RULES.map((r) => r.id)).size).toBe(CACHE_RULES.length);
+  });
+
+  it("matches globs with * and character classes", () => {
+    expect(globMatches("o[34]*", "o3-mini")).toBe(true);
+    expect(globMatches("o[34]*", "o1")).toBe(false);
+    expect(globMatches("gpt-4.1*", "GPT-4.1-mini")).toBe(true);
+  });
+});
+
+describe("suggestCacheBreakpoints", () => {
+  it("suggests the ends of tools, system and conversation, and toAnthropic places them", () => {
+    const plain = wire({ ...conversationTurns[1], tools: conversationTurns[1].tools.map((t) => { const { cache_control: _c, ...rest } = t as Record<string, unknown>; return rest; }) });
+    const s = suggestCacheBreakpoints(plain);
+    expect(s.map((b) => b.path)).toEqual(["tools[7]", "messages[0].content[0]", "messages[3].content[0]"]);
+    const body = toAnthropic(plain, { breakpoints: s });
+    expect(JSON.stringify(body)).toBe(JSON.stringify(conversationTurns[1]));
+  });
+
+  it("skips prefixes below the minimum and rejects a fifth breakpoint", () => {
+    const small = wire({ model: "claude-opus-4-5", max_tokens: 5, messages: [{ role: "user", content: "hi" }] });
+    expect(suggestCacheBreakpoints(small)).toEqual([]);
+    expect(() => toAnthropic(small, { breakpoints: ["a", "b", "c", "d", "e"] })).toThrow(/at most 4/);
+    expect(() => toAnthropic(small, { breakpoints: ["messages[9].content[0]"] })).toThrow(/no tool or content block/);
+  });
+});

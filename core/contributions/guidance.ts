@@ -1,0 +1,96 @@
+/**
+ * The guidance registry (spec 001): text attached to tools by name glob, resolved per tool and
+ * rendered by `buildToolGuidanceSection`.
+ */
+import { InvalidInputError } from "../errors.ts";
+import { matchGlob } from "./glob.ts";
+import { buildToolGuidanceSection } from "./sections-tools.ts";
+
+/** Where an entry's text goes relative to the tool's base guidance. */
+export const GUIDANCE_MATCH_MODES = ["prefix", "suffix"] as const;
+export type GuidanceMatchMode = (typeof GUIDANCE_MATCH_MODES)[number];
+
+export interface GuidanceEntry {
+  /** `toolName` is a glob: `search_*`, `*_v?`, `*`, or an exact name. */
+  readonly match: { readonly toolName: string };
+  readonly mode: GuidanceMatchMode;
+  readonly text: string;
+}
+
+export interface GuidanceRegistry {
+  /** The entries, in registration order. */
+  readonly entries: readonly GuidanceEntry[];
+  /** Entries whose glob matches `toolName`, in registration order. */
+  match(toolName: string): readonly GuidanceEntry[];
+}
+
+export interface ResolveGuidanceParams {
+  readonly registry: GuidanceRegistry;
+  readonly toolName: string;
+  /** The tool's own guidance, placed between the prefix and suffix texts. */
+  readonly base?: string;
+}
+
+export interface ResolvedGuidance {
+  readonly toolName: string;
+  /** Prefix texts, then `base`, then suffix texts, joined with "\n"; "" when nothing applies. */
+  readonly text: string;
+  readonly prefix: readonly string[];
+  readonly suffix: readonly string[];
+  /** Every entry that matched, in registration order. */
+  readonly matched: readonly GuidanceEntry[];
+}
+
+function checkEntry(entry: GuidanceEntry, index: number): GuidanceEntry {
+  const at = `entries[${index}]`;
+  if (entry === null || typeof entry !== "object") {
+    throw new InvalidInputError(at, 'expected { match: { toolName: "search_*" }, mode: "prefix" | "suffix", text }.');
+  }
+  const pattern: unknown = entry.match?.toolName;
+  if (typeof pattern !== "string" || pattern === "") {
+    throw new InvalidInputError(`${at}.match.toolName`, 'must be a non-empty tool name or glob such as "search_*".');
+  }
+  if (!(GUIDANCE_MATCH_MODES as readonly unknown[]).includes(entry.mode)) {
+    throw new InvalidInputError(`${at}.mode`, `must be "prefix" or "suffix", got ${JSON.stringify(entry.mode) ?? "undefined"}.`);
+  }
+  if (typeof entry.text !== "string") throw new InvalidInputError(`${at}.text`, "must be a string.");
+  return { match: { toolName: pattern }, mode: entry.mode, text: entry.text };
+}
+
+/** An immutable registry; entries are validated and copied. */
+export function createGuidanceRegistry(entries: readonly GuidanceEntry[]): GuidanceRegistry {
+  if (!Array.isArray(entries)) throw new InvalidInputError("entries", "expected an array of guidance entries.");
+  const checked = Object.freeze(entries.map(checkEntry));
+  return Object.freeze({
+    entries: checked,
+    match: (toolName: string) => checked.filter((entry) => matchGlob(entry.match.toolName, toolName)),
+  });
+}
+
+function pushUnique(list: string[], text: string): void {
+  if (text !== "" && !list.includes(text)) list.push(text);
+}
+
+/**
+ * The guidance for one tool. When several entries match, all of them apply: prefix texts in
+ * registration order, then `base`, then suffix texts in registration order. Empty texts are
+ * skipped and a text repeated within the prefix (or suffix) group is kept once.
+ */
+export function resolveGuidance(params: ResolveGuidanceParams): ResolvedGuidance {
+  const { registry, toolName, base } = params;
+  if (typeof toolName !== "string") throw new InvalidInputError("toolName", "must be a string.");
+  const matched = registry.match(toolName);
+  const prefix: string[] = [];
+  const suffix: string[] = [];
+  for (const entry of matched) pushUnique(entry.mode === "prefix" ? prefix : suffix, entry.text);
+  const parts = base === undefined || base === "" ? [...prefix, ...suffix] : [...prefix, base, ...suffix];
+  return { toolName, text: parts.join("\n"), prefix, suffix, matched };
+}
+
+/**
+ * Chars the tool-guidance section will add for this guidance: exactly the length of
+ * `buildToolGuidanceSection(guidance)`, the unit the composer's budget counts.
+ */
+export function estimateGuidanceChars(guidance: ResolvedGuidance | readonly ResolvedGuidance[]): number {
+  return buildToolGuidanceSection(Array.isArray(guidance) ? guidance : [guidance as ResolvedGuidance]).length;
+}

@@ -1,0 +1,118 @@
+/**
+ * Tool-call sequencing rules a history must satisfy before a chat request (spec 003):
+ * 1. an assistant message with tool calls is followed AT ONCE by tool messages (a "run");
+ * 2. the run answers exactly the call ids — none missing, none unknown, none twice;
+ * 3. no tool message outside such a run (orphan);
+ * 4. after the run, the next message (if any) is from the assistant.
+ * Parallel calls may be answered by one tool message or by several consecutive ones, in any
+ * order. Tool responses are `role: "tool"` messages carrying `tool_result` blocks.
+ */
+import { HistoryValidationError, InvalidInputError } from "../errors.ts";
+import type { HistoryIssue } from "../errors.ts";
+import type { Message } from "../messages/index.ts";
+import { toolCallsOf, toolResultsOf } from "../messages/index.ts";
+
+export const HISTORY_ISSUE_CODES = Object.freeze({
+  /** Rule 1: an assistant tool call is not followed at once by a tool message. */
+  toolCallWithoutResponse: "tool_call_without_response",
+  /** Rule 2: a call id has no response in the run that follows it. */
+  missingToolResponse: "missing_tool_response",
+  /** Rule 2: a response answers an id the calls did not make, or answers one twice. */
+  extraToolResponse: "extra_tool_response",
+  /** Rule 3: a tool message that does not follow an assistant tool call. */
+  orphanToolResponse: "orphan_tool_response",
+  /** Rule 4: the message after a run of tool responses is not from the assistant. */
+  messageAfterToolResponse: "non_assistant_after_tool_response",
+  /** One assistant message uses a call id twice (responses cannot tell the calls apart). */
+  duplicateToolCallId: "duplicate_tool_call_id",
+  /** A tool message carries no `tool_result` block. */
+  toolMessageWithoutResult: "tool_message_without_result",
+} as const);
+
+export type HistoryIssueCode = (typeof HISTORY_ISSUE_CODES)[keyof typeof HISTORY_ISSUE_CODES];
+
+const list = (ids: readonly string[]): string => ids.map((id) => JSON.stringify(id)).join(", ");
+
+/** Every rule violation in `messages`, ordered by message index; `[]` when the history is valid. */
+export function validateHistory(messages: readonly Message[]): HistoryIssue[] {
+  if (!Array.isArray(messages)) throw new InvalidInputError("messages", "must be an array of messages.");
+  const issues: HistoryIssue[] = [];
+  const add = (code: HistoryIssueCode, index: number, message: string) => issues.push({ code, index, message });
+  let i = 0;
+  while (i < messages.length) {
+    const current = messages[i]!;
+    if (current.role === "tool") {
+      add(
+        HISTORY_ISSUE_CODES.orphanToolResponse,
+        i,
+        `tool message does not follow an assistant tool call${i === 0 ? " (it is the first message)" : ` (messages[${i - 1}] is "${messages[i - 1]!.role}")`}: remove it or add the assistant message with its tool call before it.`,
+      );
+      i++;
+      continue;
+    }
+    const calls = current.role === "assistant" ? toolCallsOf(current) : [];
+    if (calls.length === 0) {
+      i++;
+      continue;
+    }
+    const callIds = new Set<string>();
+    for (const call of calls) {
+      if (callIds.has(call.id)) {
+        add(HISTORY_ISSUE_CODES.duplicateToolCallId, i, `tool call id ${JSON.stringify(call.id)} is used by more than one call: give each call a unique id.`);
+      }
+      callIds.add(call.id);
+    }
+    let j = i + 1;
+    if (j >= messages.length || messages[j]!.role !== "tool") {
+      add(
+        HISTORY_ISSUE_CODES.toolCallWithoutResponse,
+        i,
+        `assistant tool call${callIds.size === 1 ? "" : "s"} ${list([...callIds])} ${j >= messages.length ? "end the history" : `are followed by a "${messages[j]!.role}" message`}: ` +
+          `add the tool message${callIds.size === 1 ? "" : "s"} answering ${callIds.size === 1 ? "it" : "them"} right after messages[${i}].`,
+      );
+      i = j;
+      continue;
+    }
+    const answered = new Set<string>();
+    for (; j < messages.length && messages[j]!.role === "tool"; j++) {
+      const results = toolResultsOf(messages[j]!);
+      if (results.length === 0) {
+        add(HISTORY_ISSUE_CODES.toolMessageWithoutResult, j, "tool message carries no tool_result block: add one with the toolCallId it answers.");
+      }
+      for (const result of results) {
+        if (!callIds.has(result.toolCallId)) {
+          add(
+            HISTORY_ISSUE_CODES.extraToolResponse,
+            j,
+            `tool result answers ${JSON.stringify(result.toolCallId)}, which messages[${i}] did not call (calls: ${list([...callIds])}): fix its toolCallId or remove it.`,
+          );
+        } else if (answered.has(result.toolCallId)) {
+          add(HISTORY_ISSUE_CODES.extraToolResponse, j, `tool call ${JSON.stringify(result.toolCallId)} is answered more than once: keep one result.`);
+        } else answered.add(result.toolCallId);
+      }
+    }
+    const missing = [...callIds].filter((id) => !answered.has(id));
+    if (missing.length > 0) {
+      add(
+        HISTORY_ISSUE_CODES.missingToolResponse,
+        i,
+        `tool call${missing.length === 1 ? "" : "s"} ${list(missing)} ${missing.length === 1 ? "has" : "have"} no response in messages[${i + 1}..${j - 1}]: add a tool result for ${missing.length === 1 ? "it" : "each"}.`,
+      );
+    }
+    if (j < messages.length && messages[j]!.role !== "assistant") {
+      add(
+        HISTORY_ISSUE_CODES.messageAfterToolResponse,
+        j,
+        `"${messages[j]!.role}" message follows the tool responses to messages[${i}]: the next message must be the assistant's (add its reply before this one).`,
+      );
+    }
+    i = j;
+  }
+  return issues.sort((a, b) => a.index - b.index);
+}
+
+/** Throws `HistoryValidationError` carrying every issue when the history is invalid. */
+export function assertValidHistory(messages: readonly Message[]): void {
+  const issues = validateHistory(messages);
+  if (issues.length > 0) throw new HistoryValidationError(issues);
+}

@@ -1,0 +1,140 @@
+/**
+ * `prepareAssembly(request)`: an `AssemblyRequest` → the options `assembleProviderInput` takes.
+ * - `template` is rendered (Jinja-style, `buildPromptContext` with the request's injected `now`;
+ *   without `now` the `system.*` namespace is absent — the ambient clock is never read).
+ * - `sections` are composed with `budget` (spec 001) into one instruction.
+ * - System instructions are, in order: the rendered template, the composed sections, then the
+ *   request's own `systemInstructions` (each its own system message).
+ * - `resources`, `context` and `tailSegments` become a resource loader, a static context
+ *   provider and the tail `Map`.
+ */
+import type { AssembleProviderInputOptions } from "../assemble/types.ts";
+import type { ContextBudget } from "../budget/context-types.ts";
+import type { TokenEstimator } from "../budget/context-measure.ts";
+import { type ComposedPrompt, composeBudgetedPrompt } from "../budget/composer.ts";
+import { explainBudgetedPrompt } from "../budget/composer-explain.ts";
+import type { BudgetExplanationRow } from "../budget/tier-gate-explain.ts";
+import type { BudgetConfig } from "../budget/tier-gate-types.ts";
+import { InvalidInputError, TemplateError } from "../errors.ts";
+import type { InputAssemblyLayout, InstructionsInput } from "../input/types.ts";
+import type { Message } from "../messages/types.ts";
+import { renderJinjaTemplate } from "../templates/jinja-render.ts";
+import { buildPromptContext } from "../templates/prompt-context.ts";
+import type { AssemblyRequest, ContextBudgetJson, TemplateTarget, TierBudgetJson } from "./assembly-request.ts";
+
+export interface PrepareAssemblyOptions {
+  /** Overrides `request.inputLayout`. */
+  readonly layout?: InputAssemblyLayout;
+  /** Overrides `request.budget` for the tier sections (a number is `totalBudget`; null = no limit). */
+  readonly tierBudget?: number | null | TierBudgetJson;
+  /** Overrides `request.contextBudget`; `null` removes it. */
+  readonly contextBudget?: ContextBudgetJson | null;
+  /** Passed to the context budget as its `tokenEstimator`. */
+  readonly tokenEstimator?: TokenEstimator;
+}
+
+export interface PreparedTiers {
+  readonly config: BudgetConfig;
+  readonly composed: ComposedPrompt;
+  readonly rows: readonly BudgetExplanationRow[];
+}
+
+export interface PreparedTemplate {
+  readonly source: string;
+  readonly rendered: string;
+  readonly target: TemplateTarget;
+  /** The render error, when the template fell back to its source text (spec 003 behaviour). */
+  readonly error: TemplateError | null;
+  /** False when the template block has no `now` (so `system.*` was absent). */
+  readonly hasClock: boolean;
+}
+
+export interface PreparedAssembly {
+  readonly options: AssembleProviderInputOptions;
+  readonly tiers: PreparedTiers | null;
+  readonly template: PreparedTemplate | null;
+}
+
+export function tierBudgetConfig(json: TierBudgetJson | undefined, override?: number | null | TierBudgetJson): BudgetConfig {
+  const merged: TierBudgetJson = override === undefined ? (json ?? {}) : typeof override === "number" || override === null ? { ...json, totalBudget: override } : { ...json, ...override };
+  const config: { -readonly [K in keyof BudgetConfig]: BudgetConfig[K] } = { depth: merged.depth ?? 0 };
+  if (merged.runtimeRole !== undefined) config.runtimeRole = merged.runtimeRole;
+  if (merged.totalBudget !== undefined) config.totalBudget = merged.totalBudget === null ? Number.POSITIVE_INFINITY : merged.totalBudget;
+  if (merged.activeBudgetFraction !== undefined) config.activeBudgetFraction = merged.activeBudgetFraction;
+  return config;
+}
+
+function renderTemplate(t: NonNullable<AssemblyRequest["template"]>): PreparedTemplate {
+  let now: Date | undefined;
+  if (t.now !== undefined) {
+    now = new Date(t.now);
+    if (Number.isNaN(now.getTime())) throw new InvalidInputError("template.now", `${JSON.stringify(t.now)} is not an ISO 8601 date-time`);
+  }
+  const context: Record<string, unknown> = { ...buildPromptContext({ now: now ?? new Date(0), args: t.args ?? {} }) };
+  if (!now) delete context.system;
+  let error: TemplateError | null = null;
+  const rendered = renderJinjaTemplate(t.template, context, {
+    onError: "original",
+    onErrorReport: (e) => {
+      error = e;
+    },
+    ...(t.defaults ? { defaults: t.defaults } : {}),
+    ...(now ? { now } : {}),
+  });
+  return { source: t.template, rendered, target: t.target ?? "systemInstructions", error, hasClock: now !== undefined };
+}
+
+const asList = (i: InstructionsInput | undefined): readonly (string | { readonly text: string; readonly label?: string })[] =>
+  i === undefined ? [] : typeof i === "string" ? [i] : i;
+
+/** Builds the `assembleProviderInput` options for `request`; throws typed errors for bad sections or templates. */
+export function prepareAssembly(request: AssemblyRequest, options: PrepareAssemblyOptions = {}): PreparedAssembly {
+  const template = request.template ? renderTemplate(request.template) : null;
+  let tiers: PreparedTiers | null = null;
+  if (request.sections && request.sections.length > 0) {
+    const config = tierBudgetConfig(request.budget, options.tierBudget);
+    tiers = { config, composed: composeBudgetedPrompt(request.sections, config), rows: explainBudgetedPrompt(request.sections, config) };
+  }
+  const system: (string | { readonly text: string; readonly label?: string })[] = [];
+  if (template?.target === "systemInstructions") system.push(template.rendered);
+  if (tiers && tiers.composed.composed !== "") system.push(tiers.composed.composed);
+  const developer = template?.target === "developerInstructions" ? [template.rendered, ...asList(request.developerInstructions)] : undefined;
+
+  const {
+    template: _t,
+    sections: _s,
+    budget: _b,
+    resources,
+    context,
+    tailSegments,
+    contextBudget,
+    systemInstructions,
+    input,
+    inputLayout,
+    ...rest
+  } = request;
+  const out: Record<string, unknown> = { ...rest, input: template?.target === "input" ? template.rendered : input };
+  const layout = options.layout ?? inputLayout;
+  if (layout !== undefined) out.inputLayout = layout;
+  if (system.length > 0) out.systemInstructions = [...system, ...asList(systemInstructions)];
+  else if (systemInstructions !== undefined) out.systemInstructions = systemInstructions;
+  if (developer) out.developerInstructions = developer;
+  if (resources) {
+    const map = new Map(Object.entries(resources));
+    out.resourceLoader = {
+      load(uri: string) {
+        const text = map.get(uri);
+        if (text === undefined) throw new InvalidInputError("resources", `no text for ${JSON.stringify(uri)}: add it to the request's "resources"`);
+        return { uri, text };
+      },
+    };
+  }
+  if (context && context.length > 0) out.contextProviders = [{ name: "request.context", resolve: () => context }];
+  if (tailSegments) out.tailSegments = new Map<string, Message>(tailSegments.map((t) => [t.id, t.message]));
+  const budget = options.contextBudget === undefined ? contextBudget : (options.contextBudget ?? undefined);
+  if (budget) {
+    const b: ContextBudget = options.tokenEstimator ? { ...budget, tokenEstimator: options.tokenEstimator } : budget;
+    out.contextBudget = b;
+  }
+  return { options: out as unknown as AssembleProviderInputOptions, tiers, template };
+}

@@ -1,0 +1,62 @@
+/**
+ * zod/mini shape of an OpenAI Responses request. `input` items are dispatched by hand on
+ * `type` (messages may omit it), so each item is checked against one schema and its
+ * issues name that item's fields.
+ */
+import * as z from "zod/mini";
+
+const inputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
+const outputText = z.looseObject({ type: z.literal("output_text"), text: z.string() });
+const refusal = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+const inputImage = z.looseObject({ type: z.literal("input_image"), image_url: z.optional(z.string()) });
+const inputFile = z.looseObject({ type: z.literal("input_file"), file_data: z.optional(z.string()), filename: z.optional(z.string()) });
+const inputAudio = z.looseObject({ type: z.literal("input_audio"), input_audio: z.looseObject({ data: z.string(), format: z.string() }) });
+
+export const responsesPart = z.discriminatedUnion("type", [inputText, outputText, refusal, inputImage, inputFile, inputAudio]);
+
+export const responsesMessage = z.looseObject({
+  type: z.optional(z.literal("message")),
+  role: z.enum(["user", "assistant", "system", "developer"]),
+  content: z.union([z.string(), z.array(responsesPart)]),
+});
+export const responsesFunctionCall = z.looseObject({ type: z.literal("function_call"), call_id: z.string(), name: z.string(), arguments: z.string() });
+export const responsesFunctionOutput = z.looseObject({
+  type: z.literal("function_call_output"),
+  call_id: z.string(),
+  output: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
+});
+export const responsesReasoning = z.looseObject({
+  type: z.literal("reasoning"),
+  summary: z.array(z.looseObject({ type: z.string(), text: z.string() })),
+  encrypted_content: z.optional(z.nullable(z.string())),
+});
+
+export const RESPONSES_ITEM_TYPES = ["message", "function_call", "function_call_output", "reasoning"] as const;
+
+export const responsesTool = z.looseObject({ type: z.string(), name: z.optional(z.string()) });
+export const responsesFunctionTool = z.looseObject({
+  type: z.literal("function"),
+  name: z.string(),
+  description: z.optional(z.nullable(z.string())),
+  parameters: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+
+export const responsesRequest = z.looseObject({
+  model: z.string(),
+  instructions: z.optional(z.string()),
+  input: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]),
+  tools: z.optional(z.array(responsesTool)),
+  prompt_cache_key: z.optional(z.string()),
+});
+
+export type ResponsesRequestIn = z.infer<typeof responsesRequest>;
+export type ResponsesPartIn = z.infer<typeof responsesPart>;
+export type ResponsesMessageIn = z.infer<typeof responsesMessage>;
+export type ResponsesFunctionCallIn = z.infer<typeof responsesFunctionCall>;
+export type ResponsesFunctionOutputIn = z.infer<typeof responsesFunctionOutput>;
+export type ResponsesReasoningIn = z.infer<typeof responsesReasoning>;
+export type ResponsesItemIn =
+  | ({ readonly kind: "message" } & { readonly item: ResponsesMessageIn })
+  | ({ readonly kind: "function_call" } & { readonly item: ResponsesFunctionCallIn })
+  | ({ readonly kind: "function_call_output" } & { readonly item: ResponsesFunctionOutputIn })
+  | ({ readonly kind: "reasoning" } & { readonly item: ResponsesReasoningIn });

@@ -1,0 +1,255 @@
+/**
+ * OpenAI Responses ⇄ normalized request.
+ *
+ * Canonical wire form: `model`, provider options, `prompt_cache_key` (from `cacheKey`),
+ * `instructions`, `tools`, `input`. `input` is a string when the request is one plain user
+ * text; a message item is `{ role, content: "text" }` when it is one plain text, else
+ * `{ type: "message", role, content: [parts] }`. Consecutive assistant-side items (assistant
+ * messages, `function_call`, `reasoning`) form one assistant message; item boundaries and ids
+ * are kept in `providerFields["openai-responses"]`, reasoning items verbatim.
+ */
+import type { RequestFormatIssue } from "../errors.ts";
+import { InvalidInputError } from "../errors.ts";
+import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
+import { messageText } from "../messages/build.ts";
+import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import {
+  compact,
+  isPlainTextFor,
+  extraFields,
+  fieldsFor,
+  type JsonObject,
+  mediaSource,
+  omitKeys,
+  parseArguments,
+  providerFieldsOf,
+  resultText,
+  stringifyArguments,
+  ToolNames,
+  withExtras,
+  withOptional,
+} from "./convert-util.ts";
+import { fromZodIssues } from "./issues.ts";
+import {
+  RESPONSES_ITEM_TYPES,
+  type ResponsesItemIn,
+  type ResponsesPartIn,
+  type ResponsesRequestIn,
+  responsesFunctionCall,
+  responsesFunctionOutput,
+  responsesFunctionTool,
+  responsesMessage,
+  responsesReasoning,
+} from "./openai-responses-schema.ts";
+import { describeValue } from "./paths.ts";
+import type { NormalizedRequest } from "./types.ts";
+
+const KEY = "openai-responses";
+
+/** Checks each `input` item against the schema its `type` selects; issues carry `input[i]…` paths. */
+export function checkResponsesItems(input: readonly Record<string, unknown>[], root: unknown): { items: ResponsesItemIn[]; issues: RequestFormatIssue[] } {
+  const items: ResponsesItemIn[] = [];
+  const issues: RequestFormatIssue[] = [];
+  input.forEach((raw, i) => {
+    const type = raw.type === undefined && "role" in raw ? "message" : raw.type;
+    const schema =
+      type === "message" ? responsesMessage : type === "function_call" ? responsesFunctionCall : type === "function_call_output" ? responsesFunctionOutput : type === "reasoning" ? responsesReasoning : undefined;
+    if (!schema) {
+      issues.push({
+        code: raw.type === undefined ? "missing_field" : "invalid_value",
+        path: `input[${i}].type`,
+        message: `expected one of ${RESPONSES_ITEM_TYPES.map((t) => `"${t}"`).join(", ")} (or a message with a role), got ${describeValue(raw.type)}`,
+      });
+      return;
+    }
+    const r = schema.safeParse(raw);
+    if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["input", i]));
+    else items.push({ kind: type as ResponsesItemIn["kind"], item: raw } as unknown as ResponsesItemIn);
+  });
+  return { items, issues };
+}
+
+/** Checks function tools (hosted tools pass through verbatim). */
+export function checkResponsesTools(tools: readonly { type: string }[] | undefined, root: unknown): RequestFormatIssue[] {
+  const issues: RequestFormatIssue[] = [];
+  (tools ?? []).forEach((t, i) => {
+    if (t.type !== "function") return;
+    const r = responsesFunctionTool.safeParse(t);
+    if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["tools", i]));
+  });
+  return issues;
+}
+
+function partFrom(p: ResponsesPartIn): ContentBlock {
+  switch (p.type) {
+    case "input_text":
+    case "output_text":
+      return withOptional({ type: "text", text: p.text } as ContentBlock, { providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "text"])) });
+    case "refusal":
+      return { type: "text", text: p.refusal, providerFields: { [KEY]: { part: "refusal", ...extraFields(p, ["type", "refusal"]) } } };
+    case "input_image":
+      return withOptional({ type: "image" } as ContentBlock, { url: p.image_url, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "image_url"])) } as object);
+    case "input_file":
+      return withOptional({ type: "file" } as ContentBlock, { data: p.file_data, name: p.filename, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "file_data", "filename"])) } as object);
+    case "input_audio":
+      return withOptional({ type: "audio", mimeType: `audio/${p.input_audio.format}`, data: p.input_audio.data } as ContentBlock, {
+        providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "input_audio"])),
+      });
+  }
+}
+
+const contentOf = (content: string | readonly ResponsesPartIn[]): ContentBlock[] =>
+  typeof content === "string" ? [{ type: "text", text: content }] : content.map(partFrom);
+
+/** Parsed Responses request (with its checked items) → normalized request. */
+export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly ResponsesItemIn[]): NormalizedRequest {
+  const names = new ToolNames();
+  const messages: Message[] = [];
+  if (raw.instructions !== undefined) messages.push({ role: "system", content: [{ type: "text", text: raw.instructions }], providerFields: { [KEY]: { instructions: true } } });
+  if (typeof raw.input === "string") messages.push({ role: "user", content: [{ type: "text", text: raw.input }] });
+  let group: ContentBlock[] | undefined;
+  const flush = () => {
+    if (group) messages.push({ role: "assistant", content: group });
+    group = undefined;
+  };
+  for (const { kind, item } of items) {
+    if (kind === "message" && item.role === "assistant") {
+      const blocks = contentOf(item.content);
+      const start = { itemStart: extraFields(item, ["type", "role", "content"]) ?? {} };
+      const first = blocks[0];
+      if (first) blocks[0] = { ...first, providerFields: { ...first.providerFields, [KEY]: { ...fieldsFor(first, KEY), ...start } } };
+      (group ??= []).push(...blocks);
+    } else if (kind === "function_call") {
+      names.add(item.call_id, item.name);
+      (group ??= []).push(
+        withOptional({ type: "tool_call", id: item.call_id, name: item.name, arguments: parseArguments(item.arguments) } as ContentBlock, {
+          providerFields: providerFieldsOf(KEY, extraFields(item, ["type", "call_id", "name", "arguments"])),
+        }),
+      );
+    } else if (kind === "reasoning") {
+      const text = item.summary.map((s) => s.text).join("\n\n");
+      (group ??= []).push(withOptional({ type: "thinking", text } as ContentBlock, { signature: item.encrypted_content ?? undefined, providerFields: { [KEY]: { item: item as unknown as JsonObject } } } as object));
+    } else {
+      flush();
+      if (kind === "function_call_output") {
+        const extras: Record<string, JsonValue> = { ...extraFields(item, ["type", "call_id", "output"]) };
+        if (Array.isArray(item.output)) extras.contentParts = true;
+        const block = withOptional({ type: "tool_result", toolCallId: item.call_id, name: names.get(item.call_id), result: item.output as JsonValue } as ContentBlock, {
+          providerFields: providerFieldsOf(KEY, extras),
+        });
+        messages.push({ role: "tool", content: [block] });
+      } else {
+        const fields: Record<string, JsonObject> = {};
+        const extras = extraFields(item, ["type", "role", "content"]);
+        if (extras) fields[KEY] = extras;
+        if (item.role === "developer") fields.openai = { role: "developer" };
+        messages.push(withOptional({ role: item.role === "developer" ? "system" : item.role, content: contentOf(item.content) } as Message, { providerFields: Object.keys(fields).length > 0 ? fields : undefined }));
+      }
+    }
+  }
+  flush();
+  const tools: ToolDefinition[] = (raw.tools ?? []).map((t) => {
+    if (t.type !== "function") return { name: t.name ?? t.type, providerFields: { [KEY]: t as unknown as JsonObject } };
+    const f = t as unknown as { name: string; description?: string | null; parameters?: JsonObject | null };
+    const extras = { ...extraFields(t, ["type", "name", "description", "parameters"]) };
+    if (f.description === null) extras.description = null;
+    if (f.parameters === null) extras.parameters = null;
+    return withOptional({ name: f.name } as ToolDefinition, { description: f.description ?? undefined, inputSchema: f.parameters ?? undefined, providerFields: providerFieldsOf("openai", extras) });
+  });
+  return withOptional({ model: { provider: "openai", model: raw.model }, messages, tools } as NormalizedRequest, {
+    providerOptions: extraFields(raw, ["model", "instructions", "input", "tools", "prompt_cache_key"]),
+    cacheKey: raw.prompt_cache_key,
+  });
+}
+
+function partTo(b: ContentBlock, role: string, path: string): JsonObject | undefined {
+  const extras = omitKeys(fieldsFor(b, KEY), ["itemStart"]);
+  switch (b.type) {
+    case "text":
+      if (extras.part === "refusal") return compact({ type: "refusal", refusal: b.text, ...omitKeys(extras, ["part"]) });
+      return withExtras({ type: role === "assistant" ? "output_text" : "input_text", text: b.text }, extras);
+    case "image": {
+      const m = mediaSource(b);
+      const url = m === undefined ? undefined : m.kind === "url" ? m.url : `data:${m.mimeType};base64,${m.data}`;
+      return compact({ type: "input_image", image_url: url, ...extras });
+    }
+    case "audio": {
+      const m = mediaSource(b);
+      if (!m || m.kind !== "data") throw new InvalidInputError(path, "Responses takes audio only as inline base64 data");
+      return withExtras({ type: "input_audio", input_audio: { data: m.data, format: m.mimeType.replace(/^audio\//, "") } }, extras);
+    }
+    case "file":
+    case "document":
+      if (b.type === "document" && b.text !== undefined && b.data === undefined) return { type: "input_text", text: b.text };
+      return compact({ type: "input_file", file_data: b.data ?? b.url, filename: b.name, ...extras });
+    default:
+      return undefined;
+  }
+}
+
+function messageItem(role: string, parts: JsonObject[], blocks: readonly ContentBlock[], extras: JsonObject | undefined): JsonObject {
+  const plain = blocks.length === 1 && isPlainTextFor(blocks[0]!, KEY, false, ["itemStart"]) && (!extras || Object.keys(extras).length === 0);
+  if (plain) return { role, content: (blocks[0] as { text: string }).text };
+  return withExtras({ type: "message", role, content: parts }, extras);
+}
+
+/** Normalized request → Responses request body (deterministic key order). */
+export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest): JsonObject {
+  let instructions: string | undefined;
+  const input: JsonObject[] = [];
+  request.messages.forEach((m, i) => {
+    const own = fieldsFor(m, KEY);
+    if (m.role === "system" && own.instructions === true && instructions === undefined) {
+      instructions = messageText(m);
+      return;
+    }
+    for (const b of m.content) {
+      if (b.type !== "tool_result") continue;
+      const x = fieldsFor(b, KEY);
+      input.push(withExtras({ type: "function_call_output", call_id: b.toolCallId, output: x.contentParts === true ? b.result : resultText(b) }, omitKeys(x, ["contentParts"])));
+    }
+    if (m.role === "tool") return;
+    const role = m.role === "system" && fieldsFor(m, "openai").role === "developer" ? "developer" : m.role;
+    if (m.role !== "assistant") {
+      const blocks = m.content.filter((b) => b.type !== "tool_result");
+      if (blocks.length === 0) return;
+      const parts = blocks.map((b, j) => partTo(b, role, `messages[${i}].content[${j}]`)).filter((p): p is JsonObject => p !== undefined);
+      input.push(messageItem(role, parts, blocks, own));
+      return;
+    }
+    let run: ContentBlock[] = [];
+    let runExtras: JsonObject | undefined;
+    const close = () => {
+      if (run.length > 0) input.push(messageItem("assistant", run.map((b, j) => partTo(b, "assistant", `messages[${i}].content[${j}]`)!).filter(Boolean), run, runExtras));
+      run = [];
+      runExtras = undefined;
+    };
+    for (const b of m.content) {
+      const x = fieldsFor(b, KEY);
+      if (b.type === "text" || b.type === "image" || b.type === "file" || b.type === "document" || b.type === "audio") {
+        if (x.itemStart !== undefined) close();
+        if (run.length === 0) runExtras = x.itemStart as JsonObject | undefined;
+        run.push(b);
+        continue;
+      }
+      close();
+      if (b.type === "tool_call") input.push(compact({ type: "function_call", call_id: b.id, name: b.name, arguments: stringifyArguments(b.arguments), ...x }));
+      else if (b.type === "thinking" && x.item !== undefined) input.push(x.item as JsonObject);
+    }
+    close();
+  });
+  const tools = request.tools.map((t) => {
+    const own = fieldsFor(t, KEY);
+    if (typeof own.type === "string" && own.type !== "function") return own;
+    return compact({ type: "function", name: t.name, description: t.description, parameters: t.inputSchema, ...fieldsFor(t, "openai") });
+  });
+  const out: Record<string, JsonValue | undefined> = { model: request.model.model };
+  const opts = request.providerOptions ?? {};
+  for (const k of Object.keys(opts)) if (!["model", "instructions", "input", "tools"].includes(k)) out[k] = opts[k];
+  if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
+  out.instructions = instructions;
+  if (tools.length > 0) out.tools = tools;
+  const only = input.length === 1 ? input[0]! : undefined;
+  out.input = only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2 ? only.content : input;
+  return compact(out);
+}

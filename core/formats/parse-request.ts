@@ -1,0 +1,194 @@
+/**
+ * `parseRequest(text | value)`: detects which format a request is in and parses it into
+ * Strata's normalized form. Every failure is a `RequestFormatError` whose issues carry a
+ * JSON path; when nothing matches, the error names every format tried and lists the closest
+ * one's issues.
+ */
+import { RequestFormatError, type RequestFormatIssue } from "../errors.ts";
+import { anthropicRequest } from "./anthropic-schema.ts";
+import { fromAnthropic } from "./anthropic.ts";
+import { type AssemblyRequest, normalizeAssemblyRequest } from "./assembly-request.ts";
+import { geminiRequest } from "./gemini-schema.ts";
+import { checkGeminiParts, fromGemini } from "./gemini.ts";
+import { checkJsonValue, type ValueLimits } from "./guard.ts";
+import { fromZodIssues, summarizeIssues } from "./issues.ts";
+import { parseJson } from "./json.ts";
+import { jsonPathAt } from "./json-path.ts";
+import { chatRequest } from "./openai-chat-schema.ts";
+import { fromOpenAIChat } from "./openai-chat.ts";
+import { responsesRequest } from "./openai-responses-schema.ts";
+import { checkResponsesItems, checkResponsesTools, fromOpenAIResponses } from "./openai-responses.ts";
+import { describeValue } from "./paths.ts";
+import { assemblyRequestSchema } from "./strata-schema.ts";
+import { type NormalizedRequest, REQUEST_FORMATS, type RequestFormat, type WireFormat } from "./types.ts";
+
+/** Longest request text accepted, in UTF-16 code units (64 Mi). */
+export const DEFAULT_MAX_REQUEST_LENGTH = 64 * 1024 * 1024;
+
+export interface ParseRequestOptions extends ValueLimits {
+  /** Skip detection and parse as this format. */
+  readonly format?: RequestFormat;
+  /** Longest accepted text input; default `DEFAULT_MAX_REQUEST_LENGTH`. */
+  readonly maxLength?: number;
+}
+
+export type ParsedRequest =
+  | { readonly format: "strata"; readonly request: AssemblyRequest }
+  | { readonly format: WireFormat; readonly request: NormalizedRequest };
+
+// zod validates; converters read the original value (zod's output puts known keys first,
+// which would reorder verbatim objects and change their bytes). No schema transforms values.
+type Attempt = { readonly ok: true; readonly parsed: ParsedRequest } | { readonly ok: false; readonly issues: readonly RequestFormatIssue[] };
+
+function attempt(format: RequestFormat, value: unknown): Attempt {
+  switch (format) {
+    case "strata": {
+      const r = assemblyRequestSchema.safeParse(value);
+      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
+      return { ok: true, parsed: { format, request: normalizeAssemblyRequest(value as Record<string, unknown>) } };
+    }
+    case "openai-chat": {
+      const r = chatRequest.safeParse(value);
+      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
+      return { ok: true, parsed: { format, request: fromOpenAIChat(value as typeof r.data) } };
+    }
+    case "openai-responses": {
+      const r = responsesRequest.safeParse(value);
+      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
+      const raw = value as typeof r.data;
+      const { items, issues } = typeof raw.input === "string" ? { items: [], issues: [] } : checkResponsesItems(raw.input, value);
+      const all = [...issues, ...checkResponsesTools(raw.tools, value)];
+      if (all.length > 0) return { ok: false, issues: all };
+      return { ok: true, parsed: { format, request: fromOpenAIResponses(value as typeof r.data, items) } };
+    }
+    case "anthropic": {
+      const r = anthropicRequest.safeParse(value);
+      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
+      return { ok: true, parsed: { format, request: fromAnthropic(value as typeof r.data) } };
+    }
+    case "gemini": {
+      const r = geminiRequest.safeParse(value);
+      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
+      const issues = checkGeminiParts(value as typeof r.data);
+      if (issues.length > 0) return { ok: false, issues };
+      return { ok: true, parsed: { format, request: fromGemini(value as typeof r.data) } };
+    }
+  }
+}
+
+const has = (o: Record<string, unknown>, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+
+/** How strongly the top-level shape points at each format (higher = more likely). */
+function formatScores(o: Record<string, unknown>): Record<RequestFormat, number> {
+  const model = o.model;
+  const modelName = typeof model === "string" ? model : "";
+  const messages = Array.isArray(o.messages) ? (o.messages as unknown[]) : [];
+  let openaiRoles = false;
+  let anthropicBlocks = false;
+  let toolCalls = false;
+  for (const m of messages) {
+    if (!m || typeof m !== "object") continue;
+    const r = (m as Record<string, unknown>).role;
+    if (r === "system" || r === "developer" || r === "tool") openaiRoles = true;
+    if (has(m as Record<string, unknown>, "tool_calls")) toolCalls = true;
+    const c = (m as Record<string, unknown>).content;
+    if (Array.isArray(c)) {
+      for (const b of c) {
+        const t = b && typeof b === "object" ? (b as Record<string, unknown>).type : undefined;
+        if (t === "tool_use" || t === "tool_result" || t === "thinking" || t === "redacted_thinking" || t === "image" || t === "document") anthropicBlocks = true;
+      }
+    }
+  }
+  const any = (keys: readonly string[]) => keys.some((k) => has(o, k));
+  return {
+    strata: (model !== null && typeof model === "object" ? 10 : 0) + (any(["systemInstructions", "history", "inputLayout", "sections", "template", "toolResults", "contextBudget"]) ? 5 : 0),
+    gemini: (has(o, "contents") ? 10 : 0) + (any(["systemInstruction", "generationConfig", "safetySettings"]) ? 3 : 0),
+    "openai-responses": (has(o, "input") ? 8 : 0) + (any(["instructions", "previous_response_id", "reasoning"]) ? 3 : 0) + (typeof model === "string" ? 1 : 0),
+    anthropic:
+      (has(o, "messages") ? 5 : 0) +
+      (has(o, "system") ? 4 : 0) +
+      (/^claude/i.test(modelName) ? 4 : 0) +
+      (anthropicBlocks ? 4 : 0) +
+      (any(["anthropic_version", "thinking", "top_k", "stop_sequences"]) ? 2 : 0),
+    "openai-chat":
+      (has(o, "messages") ? 5 : 0) +
+      (/^(gpt|o\d|chatgpt|ft:|text-)/i.test(modelName) ? 4 : 0) +
+      (openaiRoles ? 4 : 0) +
+      (toolCalls ? 3 : 0) +
+      (any(["max_completion_tokens", "response_format", "frequency_penalty", "presence_penalty", "logprobs", "n"]) ? 2 : 0),
+  };
+}
+
+function fail(code: string, message: string, issues: readonly RequestFormatIssue[], tried: readonly string[] = []): never {
+  throw new RequestFormatError(code, message, issues, tried);
+}
+
+/** Throws the located JSON error of `text` (syntax, depth or emptiness), with line, column and path. */
+function failJson(text: string, options: ParseRequestOptions): never {
+  const parsed = parseJson(text, options.maxDepth);
+  const issue = parsed.ok ? { code: "json_syntax" as const, message: "invalid JSON", line: 1, column: 1, offset: 0 } : parsed.issue;
+  const { code, message, line, column, offset } = issue;
+  const path = jsonPathAt(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, offset);
+  return fail(code, `The request is not valid JSON: ${message}${path ? ` (in ${path})` : ""}.`, [{ code, path, message, line, column }]);
+}
+
+/** Parses JSON text (or takes a value) and checks it is clean JSON data; throws `RequestFormatError`. */
+export function parseRequestValue(input: unknown, options: ParseRequestOptions = {}): unknown {
+  let value = input;
+  if (typeof input === "string") {
+    const max = options.maxLength ?? DEFAULT_MAX_REQUEST_LENGTH;
+    if (input.length > max) {
+      fail("request_too_large", `The request is ${input.length} characters long; the limit is ${max} (raise maxLength or send a smaller request).`, [
+        { code: "request_too_large", path: "", message: `${input.length} characters > ${max}` },
+      ]);
+    }
+    // Fast path: the engine's parser (V8's is iterative). Depth is checked by the value guard
+    // below; on any failure the located scanner (parseJson) says where and what.
+    const body = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    let parsedOk = false;
+    try {
+      value = JSON.parse(body);
+      parsedOk = true;
+    } catch {
+      // located below
+    }
+    if (!parsedOk) failJson(input, options);
+  }
+  const problems = checkJsonValue(value, options);
+  if (typeof input === "string" && problems.some((p) => p.code === "json_too_deep")) failJson(input, options);
+  if (problems.length > 0) fail("invalid_json_data", `The request holds data Strata cannot hash or send: ${summarizeIssues(problems)}.`, problems);
+  return value;
+}
+
+/**
+ * Detects the format of `input` (JSON text or an already-parsed value) and parses it.
+ * Strata's `AssemblyRequest` stays as options; wire formats become a `NormalizedRequest`.
+ */
+export function parseRequest(input: unknown, options: ParseRequestOptions = {}): ParsedRequest {
+  const value = parseRequestValue(input, options);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    fail("invalid_request", `A request is a JSON object; got ${describeValue(value)}.`, [{ code: "invalid_type", path: "", message: `expected an object, got ${describeValue(value)}` }], [...REQUEST_FORMATS]);
+  }
+  if (options.format) {
+    const r = attempt(options.format, value);
+    if (r.ok) return r.parsed;
+    fail("invalid_request", `The request is not a valid ${options.format} request: ${summarizeIssues(r.issues)}.`, r.issues, [options.format]);
+  }
+  const scores = formatScores(value as Record<string, unknown>);
+  const order = [...REQUEST_FORMATS].sort((a, b) => scores[b] - scores[a]);
+  const failures: { format: RequestFormat; issues: readonly RequestFormatIssue[] }[] = [];
+  for (const format of order) {
+    const r = attempt(format, value);
+    if (r.ok) return r.parsed;
+    failures.push({ format, issues: r.issues });
+  }
+  // Closest: highest score, then fewest issues (stable, so table order breaks ties).
+  const ranked = failures.map((f, i) => ({ ...f, i })).sort((a, b) => scores[b.format] - scores[a.format] || a.issues.length - b.issues.length || a.i - b.i);
+  const closest = ranked[0]!;
+  return fail(
+    "no_format_matched",
+    `The request matches none of the supported formats (tried ${ranked.map((r) => r.format).join(", ")}). Closest: ${closest.format}, with ${closest.issues.length} issue${closest.issues.length === 1 ? "" : "s"}: ${summarizeIssues(closest.issues)}.`,
+    closest.issues,
+    ranked.map((r) => r.format),
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { anthropicSample, geminiSample, openaiChatSample, openaiResponsesSample } from "../test-support/samples-wire.ts";
+import { samples } from "../test-support/samples.ts";
+import { toAnthropic } from "./anthropic.ts";
+import { toGemini } from "./gemini.ts";
+import { toOpenAIChat } from "./openai-chat.ts";
+import { toOpenAIResponses } from "./openai-responses.ts";
+import { parseRequest } from "./parse-request.ts";
+
+const cases = [
+  ["openai-chat", openaiChatSample, toOpenAIChat],
+  ["openai-responses", openaiResponsesSample, toOpenAIResponses],
+  ["anthropic", anthropicSample, toAnthropic],
+  ["gemini", geminiSample, toGemini],
+] as const;
+
+describe("wire → normalized → wire", () => {
+  it.each(cases)("detects %s and writes the canonical sample back byte for byte", (format, sample, to) => {
+    const text = JSON.stringify(sample);
+    const parsed = parseRequest(text);
+    expect(parsed.format).toBe(format);
+    if (parsed.format === "strata") throw new Error("unexpected");
+    expect(JSON.stringify(to(parsed.request))).toBe(text);
+  });
+
+  it.each(cases)("parses %s the same from text and from a value", (_format, sample) => {
+    expect(parseRequest(sample)).toEqual(parseRequest(JSON.stringify(sample, null, 2)));
+  });
+});
+
+describe("cross-format conversion", () => {
+  const wireSamples = samples.filter((s) => s.format !== "strata");
+  const targets = [
+    ["openai-chat", toOpenAIChat],
+    ["openai-responses", toOpenAIResponses],
+    ["anthropic", toAnthropic],
+    ["gemini", toGemini],
+  ] as const;
+  it.each(wireSamples.flatMap((s) => targets.map(([name, to]) => [s.id, name, s.data, to] as const)))(
+    "%s → %s is stable through the parser",
+    (_id, target, data, to) => {
+      const parsed = parseRequest(data);
+      if (parsed.format === "strata") throw new Error("unexpected");
+      const once = JSON.stringify(to(parsed.request));
+      const again = parseRequest(once, { format: target });
+      if (again.format === "strata") throw new Error("unexpected");
+      expect(JSON.stringify(to(again.request))).toBe(once);
+    },
+  );
+});

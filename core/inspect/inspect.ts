@@ -1,0 +1,279 @@
+/**
+ * `inspect(input, options)` → `InspectionReport`: one pure (async) function that parses a
+ * request in any supported format and runs every analysis on it. The devtools and the edge
+ * worker both call it; neither re-derives anything.
+ *
+ * Unparseable input throws `RequestFormatError` (with paths, line and column). Every later
+ * stage that fails becomes a `problems` entry; the report keeps what the other stages found.
+ */
+import { explainProviderInput } from "../assemble/assemble.ts";
+import type { ExplainedProviderInput } from "../assemble/trace.ts";
+import type { TokenEstimator } from "../budget/context-measure.ts";
+import { applyBreakpoints, suggestCacheBreakpoints } from "../cache/breakpoints.ts";
+import { compareRequests, type RequestLike } from "../cache/compare.ts";
+import { bundleFromSegments, isFingerprintBundle, parseFingerprintBundle } from "../cache/fingerprints.ts";
+import { simulateNextTurn } from "../cache/next-turn.ts";
+import { inferCacheProvider } from "../cache/provider.ts";
+import { type SegmentedRequest, segmentRequest } from "../cache/segments.ts";
+import { simulateCache } from "../cache/simulate.ts";
+import type { AssemblyLayout, BreakpointSuggestion, CacheProvider, CacheRule, CacheSimulation, NextTurnSimulation, PrefixComparison } from "../cache/types.ts";
+import { validateHistory } from "../conversation/history.ts";
+import type { HistoryIssue } from "../errors.ts";
+import { InvalidInputError, TemplateError } from "../errors.ts";
+import { type PreparedAssembly, prepareAssembly } from "../formats/assembly-options.ts";
+import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../formats/assembly-request.ts";
+import { parseJson } from "../formats/json.ts";
+import { parseRequest } from "../formats/parse-request.ts";
+import type { NormalizedRequest, RequestFormat } from "../formats/types.ts";
+import { layoutTrace, omissionItem, plainRequest, problemFrom, segmentSection, tierDrops, tierSection } from "./sections.ts";
+import { templateSection } from "./template-section.ts";
+import { type AssemblySection, type ContextBudgetSection, type DroppedItem, type InspectionReport, REPORT_VERSION, type ReportProblem, type TemplateSection, type TierSection } from "./types.ts";
+
+export interface InspectOptions {
+  /** The previous turn: JSON text, a request in any format, or a fingerprint bundle. */
+  readonly previous?: unknown;
+  /** Whose cache rules and prompt order to use; default inferred from the format / model. */
+  readonly provider?: CacheProvider;
+  /** Model id for cache rules; default the request's. */
+  readonly model?: string;
+  readonly tokenEstimator?: TokenEstimator;
+  /** Tier budget override for `sections` (a number is `totalBudget`; null = no limit). */
+  readonly budget?: number | null | TierBudgetJson;
+  /** Context budget override; null removes the request's. */
+  readonly contextBudget?: ContextBudgetJson | null;
+  /** Layout of `report.request` for an `AssemblyRequest`; default the request's, else `cache_aware`. */
+  readonly layout?: AssemblyLayout;
+  /** Skip detection. */
+  readonly format?: RequestFormat;
+  /** Cache rule table and row (see `CACHE_RULES`). */
+  readonly rules?: readonly CacheRule[];
+  readonly ruleId?: string;
+  /** Reply and next input for the next-turn simulation of an `AssemblyRequest`; `false` skips it. */
+  readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
+}
+
+/** The default next turn: placeholders, so the picture only shows layout effects. */
+const DEFAULT_NEXT_TURN = { reply: "(assistant reply)", nextInput: "(next user input)" };
+
+interface Assembled {
+  readonly request: NormalizedRequest | null;
+  readonly prepared: PreparedAssembly | null;
+  readonly assembly: AssemblySection;
+  readonly explained: ExplainedProviderInput | null;
+}
+
+/** prepareAssembly, dropping the template or the sections when they are what fails. */
+function prepare(request: AssemblyRequest, options: InspectOptions, layout: AssemblyLayout, problems: ReportProblem[] | null): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
+  let req = request;
+  const opts = {
+    layout,
+    ...(options.budget !== undefined ? { tierBudget: options.budget } : {}),
+    ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
+    ...(options.tokenEstimator ? { tokenEstimator: options.tokenEstimator } : {}),
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return { prepared: prepareAssembly(req, opts), request: req };
+    } catch (e) {
+      const templateFailed = e instanceof TemplateError || (e instanceof InvalidInputError && e.field.startsWith("template"));
+      problems?.push(problemFrom(templateFailed ? "template" : "tiers", e));
+      if (templateFailed && req.template) {
+        const { template: _t, ...rest } = req;
+        req = rest;
+      } else if (req.sections) {
+        const { sections: _s, budget: _b, ...rest } = req;
+        req = rest;
+      } else break;
+    }
+  }
+  return { prepared: null, request: req };
+}
+
+async function assemble(request: AssemblyRequest, options: InspectOptions, problems: ReportProblem[]): Promise<Assembled & { readonly req: AssemblyRequest }> {
+  const selected: AssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
+  const traces: Partial<Record<AssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
+  let chosen: { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest } | undefined;
+  for (const layout of ["legacy", "cache_aware"] as const) {
+    const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null);
+    let explained: ExplainedProviderInput | null = null;
+    if (prepared) {
+      try {
+        explained = await explainProviderInput(prepared.options);
+      } catch (e) {
+        problems.push({ ...problemFrom("assembly", e), message: `${layout}: ${problemFrom("assembly", e).message}` });
+      }
+    }
+    traces[layout] = explained ? layoutTrace(explained.trace, explained.request) : null;
+    if (layout === selected) chosen = { prepared, explained, req };
+  }
+  const explained = chosen?.explained ?? null;
+  return {
+    request: explained ? plainRequest(explained.request) : null,
+    prepared: chosen?.prepared ?? null,
+    explained,
+    req: chosen?.req ?? request,
+    assembly: { selectedLayout: selected, legacy: traces.legacy ?? null, cache_aware: traces.cache_aware ?? null },
+  };
+}
+
+function contextBudgetSection(explained: ExplainedProviderInput | null): ContextBudgetSection | null {
+  const report = explained?.trace.budget;
+  if (!report) return null;
+  return {
+    maxInputTokens: report.maxInputTokens ?? null,
+    maxInputBytes: report.maxInputBytes ?? null,
+    usedTokens: report.keptTokens,
+    usedBytes: report.keptBytes,
+    omitted: report.omitted.map((o) => omissionItem(o, report)),
+  };
+}
+
+/** options.previous → something compareRequests takes. */
+async function previousTurn(
+  previous: unknown,
+  options: InspectOptions,
+): Promise<{ turn: RequestLike; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
+  let value = previous;
+  if (typeof previous === "string") {
+    const parsed = parseJson(previous);
+    if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
+  }
+  if (isFingerprintBundle(value)) return { turn: parseFingerprintBundle(value), request: null, assembled: false, kind: "fingerprints" };
+  const parsed = parseRequest(value);
+  if (parsed.format !== "strata") return { turn: parsed.request, request: parsed.request, assembled: false, kind: "request" };
+  const { prepared } = prepare(parsed.request, options, options.layout ?? parsed.request.inputLayout ?? "cache_aware", null);
+  if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
+  const explained = await explainProviderInput(prepared.options);
+  const request = plainRequest(explained.request);
+  return { turn: request, request, assembled: true, kind: "request" };
+}
+
+/** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
+export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
+  const parsed = parseRequest(input, options.format ? { format: options.format } : {});
+  const problems: ReportProblem[] = [];
+  const estimator = options.tokenEstimator;
+
+  let request: NormalizedRequest | null;
+  let assembly: AssemblySection | null = null;
+  let tiers: TierSection | null = null;
+  let contextBudget: ContextBudgetSection | null = null;
+  let templates: TemplateSection | null = null;
+  let nextTurn: NextTurnSimulation | null = null;
+  let volatileVariables: string[] = [];
+  const dropped: DroppedItem[] = [];
+
+  if (parsed.format === "strata") {
+    const a = await assemble(parsed.request, options, problems);
+    request = a.request;
+    assembly = a.assembly;
+    if (a.prepared?.tiers) {
+      tiers = tierSection(a.prepared.tiers);
+      dropped.push(...tierDrops(tiers));
+    }
+    contextBudget = contextBudgetSection(a.explained);
+    if (contextBudget) dropped.push(...contextBudget.omitted);
+    if (a.prepared?.template) {
+      templates = templateSection(a.prepared.template, problems);
+      volatileVariables = templates.volatility.map((w) => w.variable);
+    }
+    if (options.nextTurn !== false && a.prepared) {
+      try {
+        nextTurn = await simulateNextTurn(a.req, { ...(options.nextTurn || DEFAULT_NEXT_TURN), ...(options.provider ? { provider: options.provider } : {}), ...(estimator ? { tokenEstimator: estimator } : {}) });
+      } catch (e) {
+        problems.push(problemFrom("assembly", e, "warning"));
+      }
+    }
+  } else {
+    request = parsed.request;
+  }
+
+  const modelRef = request?.model ?? (parsed.format === "strata" ? parsed.request.model : { provider: "", model: "" });
+  const provider = options.provider ?? inferCacheProvider(parsed.format, modelRef.provider, modelRef.model);
+  const model = options.model ?? modelRef.model;
+
+  let seg: SegmentedRequest | null = null;
+  let prefix: PrefixComparison | null = null;
+  let cache: CacheSimulation | null = null;
+  let previousKind: "none" | "request" | "fingerprints" = "none";
+  let history: HistoryIssue[] = [];
+  let breakpoints: BreakpointSuggestion[] | null = null;
+  if (request) {
+    const est = estimator ? { tokenEstimator: estimator } : {};
+    const ruleOpts = { ...(options.rules ? { rules: options.rules } : {}), ...(options.ruleId ? { ruleId: options.ruleId } : {}) };
+    seg = segmentRequest(request, { provider, ...est });
+    let prev: Awaited<ReturnType<typeof previousTurn>> | null = null;
+    if (options.previous !== undefined) {
+      try {
+        const p = await previousTurn(options.previous, options);
+        // Segment the previous turn once; comparison and simulation both use it.
+        prev = p.request ? { ...p, turn: segmentRequest(p.request, { provider, ...est }) } : p;
+        prefix = compareRequests(prev.turn, seg, { provider, ...est, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) });
+        previousKind = prev.kind;
+      } catch (e) {
+        prev = null;
+        problems.push(problemFrom("previous", e));
+      }
+    }
+    let simulated: RequestLike[] = prev ? [prev.turn, seg] : [seg];
+    const extra: string[] = [];
+    if (provider === "anthropic") {
+      try {
+        breakpoints = suggestCacheBreakpoints(request, { ...est, ...ruleOpts, ...(prev ? { previous: prev.turn } : {}) });
+        // An assembled request carries no markers (the host's adapter places them): simulate with the suggestions.
+        if (parsed.format === "strata" && !seg.segments.some((s) => s.cacheBreakpoint)) {
+          const marked = segmentRequest(applyBreakpoints(request, breakpoints), { provider, ...est });
+          const prevMarked = prev?.assembled && prev.request ? applyBreakpoints(prev.request, suggestCacheBreakpoints(prev.request, { ...est, ...ruleOpts })) : prev?.turn;
+          simulated = prevMarked ? [prevMarked, marked] : [marked];
+          extra.push(
+            breakpoints.length > 0
+              ? `The assembled request has no cache_control markers; simulated with the suggested breakpoints (${breakpoints.map((b) => b.path).join(", ")}).`
+              : "The assembled request has no cache_control markers and no prefix reaches the minimum, so no breakpoint was suggested.",
+          );
+        }
+      } catch (e) {
+        problems.push(problemFrom("cache", e, "warning"));
+      }
+    }
+    try {
+      const sim = simulateCache(simulated, { provider, model, ...ruleOpts, ...est });
+      cache = extra.length > 0 ? { ...sim, assumptions: [...sim.assumptions, ...extra] } : sim;
+    } catch (e) {
+      problems.push(problemFrom("cache", e));
+    }
+    try {
+      history = validateHistory(request.messages);
+    } catch (e) {
+      problems.push(problemFrom("history", e));
+    }
+  }
+
+  return {
+    reportVersion: REPORT_VERSION,
+    format: parsed.format,
+    provider,
+    model,
+    settings: {
+      provider,
+      model,
+      layout: assembly?.selectedLayout ?? "cache_aware",
+      tokenEstimator: estimator ? "custom" : "default",
+      previous: previousKind,
+      cacheRuleId: cache?.rule.id ?? "",
+    },
+    request,
+    assembly,
+    tiers,
+    contextBudget,
+    dropped,
+    segments: seg && request ? segmentSection(seg, request) : null,
+    prefix,
+    cache,
+    breakpoints,
+    nextTurn,
+    history: { issues: history },
+    templates,
+    fingerprints: seg ? bundleFromSegments(seg) : null,
+    problems,
+  };
+}

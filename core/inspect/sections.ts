@@ -1,0 +1,173 @@
+/** Builders of the report's sections from the other modules' results (plain JSON out). */
+import type { AssemblyTrace } from "../assemble/trace.ts";
+import type { ContextBudgetOmission, ContextBudgetReport } from "../budget/context-types.ts";
+import { InvalidInputError, RequestFormatError, StrataError, TemplateError } from "../errors.ts";
+import type { PreparedTiers } from "../formats/assembly-options.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { Message } from "../messages/types.ts";
+import { sha256Hex } from "../cache/hash.ts";
+import type { SegmentedRequest } from "../cache/segments.ts";
+import type { ReportSegment, Segment } from "../cache/types.ts";
+import type { DroppedItem, LayoutTrace, ReportProblem, SegmentSection, TierSection } from "./types.ts";
+
+const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
+
+/** Up to `max` characters, never splitting a surrogate pair, with newlines shown as spaces. */
+export function preview(text: string, max = 80): string {
+  let s = text.length > max ? text.slice(0, max) : text;
+  const last = s.charCodeAt(s.length - 1);
+  if (s.length < text.length && last >= 0xd800 && last <= 0xdbff) s = s.slice(0, -1);
+  return s.replace(/\s+/g, " ");
+}
+
+/** A value as short text for previews (large values are not serialized whole). */
+function short(v: unknown): string {
+  if (typeof v === "string") return v.slice(0, 200);
+  if (v !== null && typeof v === "object") {
+    const keys = Object.keys(v);
+    if (keys.length > 20) return Array.isArray(v) ? `[${keys.length} items]` : `{${keys.slice(0, 8).join(", ")}, …}`;
+  }
+  return (JSON.stringify(v) ?? "").slice(0, 200);
+}
+
+function blockPreview(b: Record<string, unknown>): string {
+  switch (b.type) {
+    case "text":
+    case "thinking":
+      return String(b.text ?? "");
+    case "tool_call":
+      return `${String(b.name)}(${short(b.arguments)})`;
+    case "tool_result":
+      return `→ ${short(b.result)}`;
+    default:
+      return `[${String(b.type)}${b.mimeType ? ` ${String(b.mimeType)}` : ""}${b.url ? ` ${String(b.url)}` : b.data ? ` ${String(b.data).length} base64 chars` : b.text ? ` ${String(b.text)}` : ""}]`;
+  }
+}
+
+/** A message's readable text for previews. */
+export function messagePreview(m: Message): string {
+  return preview(m.content.map((b) => blockPreview(b as unknown as Record<string, unknown>)).join(" "));
+}
+
+const BLOCK_INDEX = /\.content\[(\d+)\]$/;
+const TOOL_INDEX = /^tools\[(\d+)\]$/;
+
+/** A readable one-line preview of a segment, from the request object (no re-parsing). */
+function segmentPreview(s: Segment, text: string, request: NormalizedRequest): string {
+  switch (s.kind) {
+    case "tool": {
+      const t = request.tools[Number(TOOL_INDEX.exec(s.path)?.[1] ?? -1)];
+      return t ? `tool ${t.name}${t.description ? `: ${t.description}` : ""}` : text;
+    }
+    case "message": {
+      const m = request.messages[s.messageIndex ?? -1];
+      return m ? `${m.role}${m.name ? ` (${m.name})` : ""}` : text;
+    }
+    case "block": {
+      const b = request.messages[s.messageIndex ?? -1]?.content[Number(BLOCK_INDEX.exec(s.path)?.[1] ?? -1)];
+      return b ? blockPreview(b as unknown as Record<string, unknown>) : text;
+    }
+    default:
+      return text;
+  }
+}
+
+export function segmentSection(seg: SegmentedRequest, request: NormalizedRequest): SegmentSection {
+  const segments: ReportSegment[] = seg.segments.map((s, i) => ({ ...s, preview: preview(segmentPreview(s, seg.texts[i]!, request)) }));
+  return { provider: seg.provider, order: seg.order, orderNote: seg.orderNote, totalBytes: seg.totalBytes, totalTokens: seg.totalTokens, segments };
+}
+
+export function tierSection(t: PreparedTiers): TierSection {
+  const c = t.composed;
+  return {
+    effectiveBudget: finite(c.effectiveBudget),
+    activeCeiling: finite(c.activeCeiling),
+    activeBudgetFraction: c.activeBudgetFraction,
+    coreChars: c.coreChars,
+    totalChars: c.totalChars,
+    totalTokensEst: c.totalTokensEst,
+    budgetUsedPct: finite(c.budgetUsedPct),
+    overflowed: c.overflowed,
+    rows: t.rows.map((r) => ({
+      id: r.id,
+      tier: r.tier,
+      chars: r.chars,
+      runningBefore: r.totalBefore,
+      limitKind: r.limit.kind === "active_ceiling" ? "ceiling" : r.limit.kind,
+      limit: r.limit.kind === "none" ? null : finite(r.limit.value),
+      verdict: r.verdict,
+      reason: r.reason,
+    })),
+    composedChars: c.composed.length,
+    composedSha256: sha256Hex(c.composed),
+  };
+}
+
+export function tierDrops(tiers: TierSection): DroppedItem[] {
+  return tiers.rows
+    .filter((r) => r.verdict === "dropped")
+    .map((r) => ({ stage: "tiers", id: r.id, kind: r.tier, size: r.chars, unit: "chars", limit: r.limit, usedBefore: r.runningBefore, reason: r.reason }));
+}
+
+export function omissionItem(o: ContextBudgetOmission, report: ContextBudgetReport | undefined): DroppedItem {
+  const byTokens = o.exceeded.includes("maxInputTokens") || !o.exceeded.includes("maxInputBytes");
+  const unit = byTokens ? "tokens" : "bytes";
+  const cap = byTokens ? report?.maxInputTokens : report?.maxInputBytes;
+  const before = byTokens ? o.tokensBefore : o.bytesBefore;
+  const size = byTokens ? o.tokens : o.bytes;
+  const capText = cap === undefined ? "" : ` > ${byTokens ? "maxInputTokens" : "maxInputBytes"} ${cap}`;
+  return {
+    stage: "context_budget",
+    id: o.source,
+    kind: o.kind,
+    size,
+    unit,
+    limit: cap ?? null,
+    usedBefore: before,
+    reason: `${o.kind}: the prompt was ${before} ${unit}${capText}; dropping ${(o.sources.length > 0 ? o.sources : [o.source]).join(" + ")} (${size} ${unit}) leaves ${before - size}`,
+  };
+}
+
+export function layoutTrace(trace: AssemblyTrace, request: NormalizedRequest): LayoutTrace {
+  return {
+    layout: trace.layout,
+    messages: trace.rows.map((r) => {
+      const source = String(r.source);
+      const colon = source.indexOf(":");
+      return {
+        index: r.index,
+        role: r.role,
+        source,
+        sourceKind: colon < 0 ? source : source.slice(0, colon),
+        chars: r.chars,
+        bytes: r.bytes,
+        tokens: r.tokens,
+        preview: request.messages[r.index] ? messagePreview(request.messages[r.index]!) : "",
+      };
+    }),
+    omissions: trace.omissions.map((o) => omissionItem(o, trace.budget)),
+    totalChars: trace.totals.chars,
+    totalBytes: trace.totals.bytes,
+    totalTokens: trace.totals.tokens,
+  };
+}
+
+/** Any thrown value → a report problem (typed errors keep their code and field/path). */
+export function problemFrom(stage: ReportProblem["stage"], error: unknown, severity: ReportProblem["severity"] = "error"): ReportProblem {
+  if (error instanceof StrataError) {
+    let path: string | null = null;
+    if (error instanceof InvalidInputError) path = error.field.replace(/^candidates\[/, "sections[");
+    else if (error instanceof RequestFormatError) path = error.issues[0]?.path ?? null;
+    else if (error instanceof TemplateError && error.line !== undefined) path = `template:${error.line}:${error.column ?? 1}`;
+    return { stage, code: error.code, severity, message: error.message, path };
+  }
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { stage, code: "unexpected_error", severity, message, path: null };
+}
+
+/** A ProviderRequest as plain JSON (drops `signal` and undefined fields). */
+export function plainRequest(request: NormalizedRequest): NormalizedRequest {
+  const { signal: _s, ...rest } = request as NormalizedRequest & { signal?: unknown };
+  return JSON.parse(JSON.stringify(rest)) as NormalizedRequest;
+}
+

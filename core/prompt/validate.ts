@@ -1,0 +1,39 @@
+import { InvalidInputError } from "../errors.ts";
+import { assertContent, describeValue, expectArray, expectOptionalString, expectString, isObject } from "../input/validate.ts";
+import type { ToolDefinition } from "../messages/index.ts";
+import type { ContextBlock, Skill } from "./types.ts";
+
+export function assertContextBlocks(value: unknown, field: string): asserts value is readonly ContextBlock[] {
+  const list = expectArray(value, field);
+  for (let i = 0; i < list.length; i++) {
+    const block = list[i];
+    const at = `${field}[${i}]`;
+    if (!isObject(block)) throw new InvalidInputError(at, `must be a context block { id?, title?, content }, got ${describeValue(block)}.`);
+    expectOptionalString(block["id"], `${at}.id`);
+    expectOptionalString(block["title"], `${at}.title`);
+    if (typeof block["content"] !== "string") assertContent(block["content"], `${at}.content`);
+  }
+}
+
+export function assertSkills(value: unknown, field: string): asserts value is readonly Skill[] {
+  const list = expectArray(value, field);
+  for (let i = 0; i < list.length; i++) {
+    const skill = list[i];
+    const at = `${field}[${i}]`;
+    if (!isObject(skill)) throw new InvalidInputError(at, `must be a skill { name, description?, instructions? }, got ${describeValue(skill)}.`);
+    expectString(skill["name"], `${at}.name`);
+    expectOptionalString(skill["description"], `${at}.description`);
+    expectOptionalString(skill["instructions"], `${at}.instructions`);
+  }
+}
+
+export function assertTools(value: unknown, field: string): asserts value is readonly ToolDefinition[] {
+  const list = expectArray(value, field);
+  for (let i = 0; i < list.length; i++) {
+    const tool = list[i];
+    const at = `${field}[${i}]`;
+    if (!isObject(tool)) throw new InvalidInputError(at, `must be a tool definition { name, description?, inputSchema? }, got ${describeValue(tool)}.`);
+    expectString(tool["name"], `${at}.name`);
+    expectOptionalString(tool["description"], `${at}.description`);
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Helpers over @huggingface/jinja runtime values (Map/array-backed wrappers with a `type` tag).
+ * The package exports no value classes, so values are handled structurally and new ones are
+ * made from an existing value's own constructor.
+ */
+import { Environment, Interpreter } from "@huggingface/jinja";
+
+export type RuntimeValue = ReturnType<Interpreter["evaluate"]>;
+export type Statement = NonNullable<Parameters<Interpreter["evaluate"]>[0]>;
+
+/** Structural view used by Strata's code: the library's `type` strings are not literal types. */
+export interface Value {
+  type: string;
+  value: unknown;
+  toString(): string;
+}
+
+export const asValue = (value: RuntimeValue): Value => value as unknown as Value;
+
+const CONTAINERS: ReadonlySet<string> = new Set(["ArrayValue", "TupleValue", "ObjectValue", "KeywordArgumentsValue", "NamespaceValue"]);
+export const isContainer = (value: Value): boolean => CONTAINERS.has(value.type);
+export const isList = (value: Value): value is Value & { value: RuntimeValue[] } => value.type === "ArrayValue" || value.type === "TupleValue";
+export const isMapping = (value: Value): value is Value & { value: Map<string, RuntimeValue> } =>
+  value.type === "ObjectValue" || value.type === "KeywordArgumentsValue" || value.type === "NamespaceValue";
+export const isString = (value: Value): value is Value & { value: string } => value.type === "StringValue";
+
+/** Work units for reading a value once: its items, or one per 64 characters. */
+export function workOf(value: Value): number {
+  if (isString(value)) return value.value.length >>> 6;
+  if (isList(value)) return value.value.length;
+  if (isMapping(value)) return value.value.size;
+  return 0;
+}
+
+/** A node that evaluates to an already computed value (see STRATA_NODE.value). */
+export function valueNode(value: RuntimeValue | Value): Statement {
+  return { type: "StrataValue", value } as unknown as Statement;
+}
+
+/** Builds a value of the same class as `like` around `inner`. */
+export function sameKind(like: Value, inner: unknown): RuntimeValue {
+  const Ctor = like.constructor as new (inner: unknown) => RuntimeValue;
+  return new Ctor(inner);
+}
+
+const FUNCTION_TEXT = "<function>";
+const hidden = new WeakSet<object>();
+
+/**
+ * A function value prints as `<function>`, never as the JavaScript source of the library's or
+ * Strata's closures (which also differs between bundlers, so it would not be deterministic).
+ */
+export function hideSource(value: Value): void {
+  const fn = value.value;
+  if (typeof fn !== "function" || hidden.has(fn)) return;
+  Object.defineProperty(fn, "toString", { value: () => FUNCTION_TEXT });
+  hidden.add(fn);
+}
+
+let probes: { nil: RuntimeValue; controls: readonly (abstract new () => object)[] } | undefined;
+
+/** The library's null value, and the classes it throws for `{% break %}` / `{% continue %}`. */
+function probe(): NonNullable<typeof probes> {
+  if (probes !== undefined) return probes;
+  const env = new Environment();
+  const interpreter = new Interpreter(env);
+  const nil = interpreter.evaluate({ type: "Comment" } as unknown as Statement, env);
+  const controls: (abstract new () => object)[] = [];
+  for (const type of ["Break", "Continue"]) {
+    try {
+      interpreter.evaluate({ type } as unknown as Statement, env);
+    } catch (error) {
+      if (typeof error === "object" && error !== null) controls.push(error.constructor as abstract new () => object);
+    }
+  }
+  probes = { nil, controls };
+  return probes;
+}
+
+export const nullValue = (): RuntimeValue => probe().nil;
+
+/** `true` for the library's break/continue signals, which must pass through untouched. */
+export function isLoopControl(error: unknown): boolean {
+  return typeof error === "object" && error !== null && probe().controls.some((ctor) => error instanceof ctor);
+}
+
+/** Characters `JSON.stringify(text)` produces (with `\uXXXX` for non-ASCII when `ascii`). */
+export function jsonStringLength(text: string, ascii: boolean): number {
+  let n = 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) n += 2;
+    else if (code < 0x20) n += code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6;
+    else if (ascii && code >= 0x7f) n += 6;
+    else n += 1;
+  }
+  return n;
+}
+
+interface Shape {
+  /** Characters of the compact JSON form (upper bound). */
+  chars: number;
+  /** Same with non-ASCII escaped. */
+  asciiChars: number;
+  /** Items and entries in all nested containers. */
+  items: number;
+  /** Container nesting height. */
+  height: number;
+  /** No namespace inside: the shape cannot change, so it may be memoized. */
+  pure: boolean;
+}
+
+export interface ShapeContext {
+  readonly maxDepth: number;
+  readonly memo: WeakMap<object, Shape>;
+  /** Thrown when nesting passes maxDepth or a namespace contains itself. */
+  readonly fail: (reason: "depth" | "cycle") => never;
+}
+
+function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
+  if (isString(value)) {
+    return { chars: jsonStringLength(value.value, false), asciiChars: jsonStringLength(value.value, true), items: 0, height: 0, pure: true };
+  }
+  if (!isContainer(value)) {
+    const chars = value.type === "FunctionValue" ? FUNCTION_TEXT.length : value.type === "UndefinedValue" ? 9 : String(value.value).length + 2;
+    return { chars, asciiChars: chars, items: 0, height: 0, pure: true };
+  }
+  const key = value as object;
+  const known = ctx.memo.get(key);
+  if (known !== undefined) return known;
+  if (visiting.has(key)) ctx.fail("cycle");
+  if (depth > ctx.maxDepth) ctx.fail("depth");
+  visiting.add(key);
+  const shape: Shape = { chars: 2, asciiChars: 2, items: 0, height: 1, pure: value.type !== "NamespaceValue" };
+  const add = (child: Value, keyText: string | undefined) => {
+    const s = shapeOf(child, depth + 1, ctx, visiting);
+    const keyChars = keyText === undefined ? 0 : jsonStringLength(keyText, false) + 2;
+    const keyAscii = keyText === undefined ? 0 : jsonStringLength(keyText, true) + 2;
+    shape.chars += s.chars + keyChars + 2;
+    shape.asciiChars += s.asciiChars + keyAscii + 2;
+    shape.items += s.items + 1;
+    shape.height = Math.max(shape.height, s.height + 1);
+    shape.pure &&= s.pure;
+  };
+  if (isList(value)) for (const child of value.value) add(asValue(child), undefined);
+  else if (isMapping(value)) for (const [k, child] of value.value) add(asValue(child), k);
+  visiting.delete(key);
+  // Namespaces are mutable (`{% set ns.x = … %}`): only shapes without one are memoized.
+  if (shape.pure) ctx.memo.set(key, shape);
+  return shape;
+}
+
+export interface PrintOptions {
+  readonly indent?: number;
+  readonly ascii?: boolean;
+  /** Longest custom separator (`tojson(separators=…)`). */
+  readonly separator?: number;
+}
+
+/** Upper bound of the characters `value` prints as (`{{ value }}`, `~`, `tojson`, `string`). */
+export function printedBound(value: Value, ctx: ShapeContext, options: PrintOptions = {}): number {
+  const shape = shapeOf(value, 1, ctx, new Set());
+  const chars = options.ascii === true ? shape.asciiChars : shape.chars;
+  const perItem = Math.max(0, (options.separator ?? 2) - 2) + 2 * (1 + (options.indent ?? 0) * (shape.height + 1));
+  return chars + shape.items * perItem;
+}
+
+/** A copy with mapping keys in UTF-16 code-unit order at every depth (`tojson(sort_keys=true)`). */
+export function sortedCopy(value: Value, ctx: ShapeContext, depth = 1, visiting = new Set<object>()): RuntimeValue {
+  if (!isContainer(value)) return value as unknown as RuntimeValue;
+  if (visiting.has(value)) ctx.fail("cycle");
+  if (depth > ctx.maxDepth) ctx.fail("depth");
+  visiting.add(value);
+  try {
+    if (isList(value)) return sameKind(value, value.value.map((child) => sortedCopy(asValue(child), ctx, depth + 1, visiting)));
+    const entries = [...(value as Value & { value: Map<string, RuntimeValue> }).value.entries()];
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return sameKind(value, new Map(entries.map(([k, child]) => [k, sortedCopy(asValue(child), ctx, depth + 1, visiting)])));
+  } finally {
+    visiting.delete(value);
+  }
+}

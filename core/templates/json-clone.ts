@@ -1,0 +1,48 @@
+import { InvalidInputError } from "../errors.ts";
+import type { JsonValue } from "../messages/index.ts";
+
+function pathOf(parent: string, key: string | number): string {
+  if (typeof key === "number") return `${parent}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+}
+
+/** Sets an own data property, also for the key `__proto__` (never a prototype change). */
+function put(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A deep copy of JSON data, so later mutation on either side never leaks to the other.
+ * `undefined` object properties are dropped (as `JSON.stringify` does); anything that is not
+ * JSON (functions, class instances, `NaN`, cycles) throws `InvalidInputError` naming the path.
+ */
+export function cloneJson(value: unknown, path: string, maxDepth = 256): JsonValue {
+  const stack = new Set<object>();
+  const visit = (v: unknown, p: string, depth: number): JsonValue => {
+    if (v === null || typeof v === "string" || typeof v === "boolean") return v;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) throw new InvalidInputError(p, `must be a finite number, got ${String(v)}.`);
+      return v;
+    }
+    if (typeof v !== "object") throw new InvalidInputError(p, `must be JSON data, got ${typeof v}.`);
+    if (depth > maxDepth) throw new InvalidInputError(p, `nests deeper than ${maxDepth} levels.`);
+    if (stack.has(v)) throw new InvalidInputError(p, "contains itself (a cycle).");
+    stack.add(v);
+    try {
+      if (Array.isArray(v)) return v.map((item: unknown, i) => visit(item === undefined ? null : item, pathOf(p, i), depth + 1));
+      const proto = Object.getPrototypeOf(v) as unknown;
+      if (proto !== Object.prototype && proto !== null) throw new InvalidInputError(p, "must be a plain object (JSON data).");
+      const out: Record<string, JsonValue> = {};
+      for (const key of Object.keys(v)) {
+        const item = (v as Record<string, unknown>)[key];
+        if (item !== undefined) put(out, key, visit(item, pathOf(p, key), depth + 1));
+      }
+      return out;
+    } finally {
+      stack.delete(v);
+    }
+  };
+  return visit(value, path, 1);
+}
+
+export { put as putOwn };

@@ -1,0 +1,62 @@
+import { type ComponentType, useEffect } from "react";
+import type { InspectionReport } from "../../core/index.ts";
+import { InspectFailure } from "../inspect/protocol.ts";
+import { useInspection } from "../inspect/useInspection.ts";
+import { inputRendered, viewRendered } from "../perf/marks.ts";
+import { VIEW_LABELS, type ViewId } from "../routing/routes.ts";
+import { useUi } from "../store/settings.ts";
+import { VIEWS } from "../views/index.ts";
+import { ViewErrorBoundary } from "./ErrorBoundary.tsx";
+import { InspectError } from "./InspectError.tsx";
+
+function ActiveView({ view, report }: { readonly view: ViewId; readonly report: InspectionReport }) {
+  const View: ComponentType<{ report: InspectionReport }> = VIEWS[view];
+  return <View report={report} />;
+}
+
+/**
+ * The active view over the current report, inside its own error boundary. States, on
+ * `data-testid="view-host"` as `data-state`: `empty`, `loading` (first inspection),
+ * `ready` (a report; `data-stale` while the next one is computed) and `error`.
+ */
+export function ViewHost() {
+  const view = useUi((s) => s.view);
+  const { query, key, empty } = useInspection();
+  const data = query.data;
+  const failed = query.isError && !query.isPlaceholderData;
+  const state = empty ? "empty" : failed ? "error" : data ? "ready" : "loading";
+  const shownKey = failed ? key : data?.key;
+  const stale = state === "ready" && (query.isPlaceholderData || query.isFetching);
+
+  useEffect(() => {
+    if (shownKey !== undefined && (state === "ready" || state === "error")) inputRendered(shownKey);
+  }, [shownKey, state]);
+  useEffect(() => {
+    viewRendered(view);
+  }, [view, shownKey]);
+
+  return (
+    <div className="view-host" data-testid="view-host" data-view={view} data-state={state} data-stale={stale} data-key={shownKey ?? ""} aria-busy={state === "loading" || stale}>
+      {state === "empty" ? (
+        <div className="empty-state" data-testid="empty-state">
+          <h2>Nothing to inspect yet</h2>
+          <p>Paste a request on the left, drop a JSON file anywhere on the input, open one, or pick a bundled sample.</p>
+          <p className="muted">Strata reads Strata assembly requests and OpenAI (Chat, Responses), Anthropic and Gemini requests. Everything stays in this tab.</p>
+        </div>
+      ) : null}
+      {state === "loading" ? (
+        <div className="loading" data-testid="view-loading" role="status">
+          Inspecting…
+        </div>
+      ) : null}
+      {state === "error" ? <InspectError error={query.error instanceof InspectFailure ? query.error.detail : { name: "Error", code: "internal_error", message: String(query.error?.message), issues: [], tried: [] }} /> : null}
+      {state === "ready" && data ? (
+        <section className={`view view-${view}`} data-testid={`view-${view}`} aria-label={VIEW_LABELS[view]}>
+          <ViewErrorBoundary key={view} label={VIEW_LABELS[view]} resetKey={data.key}>
+            <ActiveView view={view} report={data.report} />
+          </ViewErrorBoundary>
+        </section>
+      ) : null}
+    </div>
+  );
+}

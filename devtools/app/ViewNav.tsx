@@ -1,0 +1,53 @@
+import { type KeyboardEvent, useRef } from "react";
+import { formatHash, VIEW_IDS, VIEW_LABELS, type ViewId } from "../routing/routes.ts";
+import { useUi } from "../store/settings.ts";
+import { navigate } from "./useRouting.ts";
+
+/**
+ * The nine views as links (`#/view/<id>`): Tab reaches them, Enter opens one, ←/→/Home/End move
+ * between them, and Alt+1…9 jumps from anywhere (see App).
+ */
+export function ViewNav() {
+  const view = useUi((s) => s.view);
+  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const go = (id: ViewId, focus: boolean) => {
+    navigate(id);
+    if (focus) refs.current[VIEW_IDS.indexOf(id)]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = VIEW_IDS.indexOf(view);
+    const to =
+      event.key === "ArrowRight" ? (at + 1) % VIEW_IDS.length
+      : event.key === "ArrowLeft" ? (at - 1 + VIEW_IDS.length) % VIEW_IDS.length
+      : event.key === "Home" ? 0
+      : event.key === "End" ? VIEW_IDS.length - 1
+      : -1;
+    if (to === -1) return;
+    event.preventDefault();
+    go(VIEW_IDS[to]!, true);
+  };
+  return (
+    <nav className="view-nav" aria-label="Views" data-testid="view-nav" onKeyDown={onKeyDown}>
+      {VIEW_IDS.map((id, i) => (
+        <a
+          key={id}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          href={formatHash({ view: id })}
+          data-testid={`nav-${id}`}
+          aria-current={view === id ? "page" : undefined}
+          aria-keyshortcuts={`Alt+${i + 1}`}
+          title={`${VIEW_LABELS[id]} (Alt+${i + 1})`}
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; // new tab etc.
+            e.preventDefault();
+            go(id, false);
+          }}
+        >
+          {VIEW_LABELS[id]}
+        </a>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useEffect, useRef } from "react";
+
+/** Lists up to this long are rendered whole (screenshots see every row); longer ones are virtualized. */
+export const VIRTUALIZE_ABOVE = 200;
+
+interface Props<T> {
+  readonly items: readonly T[];
+  /** Estimated row height in px; rows may be taller, they are measured. */
+  readonly rowHeight: number;
+  readonly renderRow: (item: T, index: number) => ReactNode;
+  readonly getKey?: (item: T, index: number) => string | number;
+  readonly testId: string;
+  /** Scroll viewport height when virtualized. */
+  readonly height?: number;
+  readonly className?: string;
+  readonly role?: string;
+  readonly threshold?: number;
+  /** Scrolls this row into view when it changes (e.g. "jump to message"). */
+  readonly scrollToIndex?: number | null;
+}
+
+/** A list that stays fast at 100,000 rows (@tanstack/react-virtual) and plain below the threshold. */
+export function VirtualList<T>({ items, rowHeight, renderRow, getKey, testId, height = 560, className, role, threshold = VIRTUALIZE_ABOVE, scrollToIndex = null }: Props<T>) {
+  const big = items.length > threshold;
+  const plainRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (big || scrollToIndex === null) return;
+    plainRef.current?.children[scrollToIndex]?.scrollIntoView({ block: "center" });
+  }, [big, scrollToIndex]);
+  if (!big) {
+    return (
+      <div ref={plainRef} className={className} data-testid={testId} data-count={items.length} role={role}>
+        {items.map((item, i) => (
+          <div key={getKey ? getKey(item, i) : i} className="vrow">
+            {renderRow(item, i)}
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return <Virtualized items={items} rowHeight={rowHeight} renderRow={renderRow} getKey={getKey} testId={testId} height={height} className={className} role={role} scrollToIndex={scrollToIndex} />;
+}
+
+interface VirtualizedProps<T> {
+  readonly items: readonly T[];
+  readonly rowHeight: number;
+  readonly renderRow: (item: T, index: number) => ReactNode;
+  readonly getKey: ((item: T, index: number) => string | number) | undefined;
+  readonly testId: string;
+  readonly height: number;
+  readonly className: string | undefined;
+  readonly role: string | undefined;
+  readonly scrollToIndex: number | null;
+}
+
+function Virtualized<T>({ items, rowHeight, renderRow, getKey, testId, height, className, role, scrollToIndex }: VirtualizedProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer hands back fresh functions each render; fine here (no React Compiler memoization).
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    initialRect: { width: 800, height },
+    ...(getKey ? { getItemKey: (i: number) => getKey(items[i]!, i) } : {}),
+  });
+  useEffect(() => {
+    if (scrollToIndex !== null) virtualizer.scrollToIndex(scrollToIndex, { align: "center" });
+  }, [scrollToIndex, virtualizer]);
+  return (
+    <div ref={scrollRef} className={`vscroll ${className ?? ""}`} style={{ height, overflow: "auto" }} data-testid={testId} data-count={items.length} data-virtualized="true" role={role} tabIndex={0}>
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className="vrow"
+            style={{ position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${row.start}px)` }}
+          >
+            {renderRow(items[row.index]!, row.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

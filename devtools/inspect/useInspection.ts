@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useShallow } from "zustand/react/shallow";
+import type { InspectionReport } from "../../core/index.ts";
+import { markInputChange } from "../perf/marks.ts";
+import { useInput } from "../store/input.ts";
+import { type EstimatorChoice, pickSettings, type Settings, useUi } from "../store/settings.ts";
+import { getInspectRunner } from "./runner.ts";
+
+export interface Inspection {
+  readonly report: InspectionReport;
+  /** Which input revision and settings produced it (`inputKey` + settings), for perf marks and staleness. */
+  readonly key: string;
+}
+
+const settingsKey = (s: Settings) => JSON.stringify([s.provider, s.model, s.layout, s.maxInputTokens, s.maxInputBytes, s.estimator]);
+
+/**
+ * The inspection of the current input (and previous turn) under the current settings.
+ * Keyed by revision counters, never by the text itself: hashing a 5 MB key on every render would
+ * cost more than the render. Keeps showing the last report while the next one is computed.
+ */
+export function useInspection(override?: { readonly estimator?: EstimatorChoice; readonly enabled?: boolean }) {
+  const { current, previous, revision } = useInput(useShallow((s) => ({ current: s.current, previous: s.previous, revision: s.revision })));
+  const base = useUi(useShallow(pickSettings));
+  const settings: Settings = override?.estimator ? { ...base, estimator: override.estimator } : base;
+  const key = `${revision.current}:${revision.previous}:${settingsKey(settings)}`;
+  const empty = current.trim() === "";
+  const query = useQuery({
+    queryKey: ["inspect", key],
+    queryFn: async ({ signal }): Promise<Inspection> => ({ report: await getInspectRunner()({ input: current, previous, settings }, signal), key }),
+    enabled: !empty && override?.enabled !== false,
+    placeholderData: keepPreviousData,
+    gcTime: 15_000,
+  });
+  return { query, key, empty };
+}
+
+/** The key of the main inspection for the stores' current state (what `useInspection()` will answer with). */
+export function currentInspectionKey(): string {
+  const { revision } = useInput.getState();
+  return `${revision.current}:${revision.previous}:${settingsKey(pickSettings(useUi.getState()))}`;
+}
+
+/**
+ * Marks `strata:input-change` synchronously in the store update (at the paste/keystroke, before React
+ * renders the 5 MB textarea), whenever the main inspection key changes. Returns the unsubscribe.
+ */
+export function installInputMarks(): () => void {
+  let last = currentInspectionKey();
+  const check = () => {
+    const key = currentInspectionKey();
+    if (key === last) return;
+    last = key;
+    markInputChange(key);
+  };
+  const a = useInput.subscribe(check);
+  const b = useUi.subscribe(check);
+  return () => {
+    a();
+    b();
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * User-timing marks the benchmark reads (`performance.getEntriesByName`):
+ * - `strata:paste-to-rendered`: from a change of the input to the view showing the report for it;
+ * - `strata:view-switch`: from a click (or key, or URL change) to the new view painted.
+ * Each measure is taken after the next paint (a frame, then a task), not at React commit time.
+ */
+
+export const PASTE_TO_RENDERED = "strata:paste-to-rendered";
+export const VIEW_SWITCH = "strata:view-switch";
+const INPUT_CHANGE = "strata:input-change";
+const VIEW_SWITCH_START = "strata:view-switch-start";
+
+const perf: Performance | undefined = typeof performance !== "undefined" && typeof performance.mark === "function" ? performance : undefined;
+
+let pendingInput: string | undefined; // inspection key the pending input mark waits for
+let pendingView: string | undefined;
+
+export function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
+
+/** Called when the inspected input changes; `key` identifies the inspection that will answer it. */
+export function markInputChange(key: string): void {
+  if (!perf) return;
+  perf.mark(INPUT_CHANGE);
+  pendingInput = key;
+}
+
+/** Called after a view committed the result (report or error) of inspection `key`. */
+export function inputRendered(key: string): void {
+  if (!perf || pendingInput !== key) return;
+  pendingInput = undefined;
+  afterPaint(() => {
+    try {
+      perf.measure(PASTE_TO_RENDERED, INPUT_CHANGE);
+    } catch {
+      // the start mark was cleared by someone else (the benchmark): nothing to measure
+    }
+  });
+}
+
+/** Marks the start of a switch to `view`; a second mark for the same pending switch is ignored. */
+export function markViewSwitch(view: string): void {
+  if (!perf || pendingView === view) return;
+  perf.mark(VIEW_SWITCH_START);
+  pendingView = view;
+}
+
+export function viewRendered(view: string): void {
+  if (!perf || pendingView !== view) return;
+  pendingView = undefined;
+  afterPaint(() => {
+    try {
+      perf.measure(VIEW_SWITCH, VIEW_SWITCH_START);
+    } catch {
+      // start mark cleared meanwhile
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import type { InspectionReport } from "../../../core/index.ts";
+import { PROVENANCE_KINDS, PROVENANCE_LABELS, provenanceKind, type ProvenanceKind } from "../../components/provenance.ts";
+
+export interface Group {
+  readonly key: string;
+  readonly label: string;
+  /** Provenance kind, for colour; null for wire groups. */
+  readonly kind: ProvenanceKind | null;
+  readonly count: number;
+  readonly tokens: number;
+  readonly bytes: number;
+}
+
+/**
+ * Token and byte use per group. A Strata request groups its assembled messages (selected layout)
+ * by provenance; a wire request groups its prompt segments by region and role.
+ */
+export function budgetGroups(report: InspectionReport): readonly Group[] {
+  const trace = report.assembly ? report.assembly[report.assembly.selectedLayout] : null;
+  if (trace) {
+    const by = new Map<ProvenanceKind, { count: number; tokens: number; bytes: number }>();
+    for (const m of trace.messages) {
+      const k = provenanceKind(m.sourceKind);
+      const g = by.get(k) ?? { count: 0, tokens: 0, bytes: 0 };
+      by.set(k, { count: g.count + 1, tokens: g.tokens + m.tokens, bytes: g.bytes + m.bytes });
+    }
+    return PROVENANCE_KINDS.filter((k) => by.has(k)).map((k) => ({ key: k, label: PROVENANCE_LABELS[k], kind: k, ...by.get(k)! }));
+  }
+  const by = new Map<string, { count: number; tokens: number; bytes: number }>();
+  for (const s of report.segments?.segments ?? []) {
+    const key = s.region === "messages" ? `messages · ${s.role ?? "?"}` : s.region;
+    const g = by.get(key) ?? { count: 0, tokens: 0, bytes: 0 };
+    by.set(key, { count: g.count + 1, tokens: g.tokens + s.tokens, bytes: g.bytes + s.byteLength });
+  }
+  return [...by].map(([key, g]) => ({ key, label: key, kind: null, ...g }));
+}
+
+export interface EstimatorRow {
+  readonly key: string;
+  readonly label: string;
+  readonly quarter: number;
+  readonly tokenizer: number;
+}
+
+/** Pairs groups of the ÷4 report with those of the tokenizer report, by key. */
+export function estimatorRows(quarter: readonly Group[], tokenizer: readonly Group[]): readonly EstimatorRow[] {
+  const t = new Map(tokenizer.map((g) => [g.key, g.tokens]));
+  return quarter.map((g) => ({ key: g.key, label: g.label, quarter: g.tokens, tokenizer: t.get(g.key) ?? 0 }));
+}

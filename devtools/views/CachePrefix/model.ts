@@ -1,0 +1,47 @@
+import type { ReportSegment, SegmentSection } from "../../../core/index.ts";
+
+export interface Band {
+  readonly region: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Contiguous byte ranges of each region (tools, system, messages) in prompt order. */
+export function regionBands(seg: SegmentSection): readonly Band[] {
+  const bands: Band[] = [];
+  for (const s of seg.segments) {
+    const last = bands[bands.length - 1];
+    const end = s.byteOffset + s.byteLength;
+    if (last && last.region === s.region) bands[bands.length - 1] = { ...last, end: Math.max(last.end, end) };
+    else bands.push({ region: s.region, start: s.byteOffset, end });
+  }
+  return bands;
+}
+
+export interface MinimumMark {
+  readonly minTokens: number;
+  /** Byte offset where the prompt reaches the minimum; the total length when it never does. */
+  readonly offset: number;
+  /** The whole prompt is shorter than the minimum: nothing can be cached. */
+  readonly beyond: boolean;
+}
+
+/** Where the cumulative token count reaches the provider's minimum, interpolated within the segment that crosses it. */
+export function minimumMark(segments: readonly ReportSegment[], totalBytes: number, minTokens: number): MinimumMark {
+  let tokens = 0;
+  for (const s of segments) {
+    if (tokens + s.tokens >= minTokens) {
+      const need = minTokens - tokens;
+      const offset = s.tokens === 0 ? s.byteOffset : s.byteOffset + Math.round((need / s.tokens) * s.byteLength);
+      return { minTokens, offset, beyond: false };
+    }
+    tokens += s.tokens;
+  }
+  return { minTokens, offset: totalBytes, beyond: true };
+}
+
+/** Byte offsets where a cache breakpoint ends a cached prefix (the end of each marked segment). */
+export const breakpointOffsets = (segments: readonly ReportSegment[]) => segments.filter((s) => s.cacheBreakpoint).map((s) => ({ path: s.path, offset: s.byteOffset + s.byteLength }));
+
+/** A segment is stable when it ends inside the common prefix. */
+export const isStable = (s: ReportSegment, stableBytes: number | null) => stableBytes !== null && s.byteOffset + s.byteLength <= stableBytes;

@@ -1,0 +1,43 @@
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { reportFor, reportOf } from "../../test-support/reports.ts";
+import { hasNoInjectedElements, renderWithClient, resetStores } from "../../test-support/render.tsx";
+import { HistoryView } from "./History.tsx";
+
+/** An assistant tool call that is never answered, then a user turn. */
+const ORPHANED_CALL = JSON.stringify({
+  model: "gpt-4.1",
+  messages: [
+    { role: "user", content: "What's the weather in Oslo? <b>now</b>" },
+    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }] },
+    { role: "user", content: "Hello?" },
+  ],
+});
+
+describe("History", () => {
+  beforeEach(resetStores);
+  afterEach(cleanup);
+
+  it("says the history is valid when it is", async () => {
+    const report = await reportFor("openai-chat");
+    renderWithClient(<HistoryView report={report} />);
+    expect(report.history.issues).toHaveLength(0);
+    expect(screen.getByTestId("history-ok")).toBeTruthy();
+    expect(screen.getAllByTestId("history-message")).toHaveLength(report.request!.messages.length);
+  });
+
+  it("pins every issue to the message that causes it", async () => {
+    const report = await reportOf(ORPHANED_CALL);
+    expect(report.history.issues.length).toBeGreaterThan(0);
+    const { container } = renderWithClient(<HistoryView report={report} />);
+    for (const issue of report.history.issues) {
+      const message = screen.getAllByTestId("history-message").find((m) => m.dataset["index"] === String(issue.index))!;
+      expect(Number(message.dataset["issues"])).toBeGreaterThan(0);
+      expect(message.textContent).toContain(issue.message);
+    }
+    fireEvent.click(screen.getAllByTestId("history-issue-jump")[0]!);
+    expect(container.querySelector(".hi-msg.focused")).not.toBeNull();
+    expect(container.querySelector("b")).toBeNull();
+    expect(hasNoInjectedElements(container)).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { reportFor, reportOf } from "../../test-support/reports.ts";
+import { hasNoInjectedElements, renderWithClient, resetStores } from "../../test-support/render.tsx";
+import { LayoutOrderView } from "./LayoutOrder.tsx";
+import { computeMoves, stripBlocks } from "./model.ts";
+
+describe("Layout order", () => {
+  beforeEach(resetStores);
+  afterEach(cleanup);
+
+  it("shows legacy and cache_aware side by side, one row per assembled message", async () => {
+    const report = await reportFor("assembly-tiers");
+    renderWithClient(<LayoutOrderView report={report} />);
+    for (const layout of ["legacy", "cache_aware"] as const) {
+      const column = screen.getByTestId(`layout-column-${layout}`);
+      const rows = within(column).getAllByTestId("layout-row");
+      expect(rows.map((r) => r.dataset["source"])).toEqual(report.assembly![layout]!.messages.map((m) => m.source));
+    }
+    expect(screen.getByTestId("layout-column-cache_aware").dataset["selected"]).toBe("true");
+  });
+
+  it("lists the messages that move between the layouts", async () => {
+    const report = await reportFor("assembly-tiers");
+    renderWithClient(<LayoutOrderView report={report} />);
+    const moved = computeMoves(report.assembly!.legacy!.messages, report.assembly!.cache_aware!.messages).filter((m) => m.legacy !== m.cacheAware);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId("layout-move").map((r) => r.dataset["source"])).toEqual(moved.map((m) => m.source));
+    // cache_aware puts attachments before the history: they move up
+    const attachment = moved.find((m) => m.kind === "attachment");
+    expect(attachment && attachment.cacheAware < attachment.legacy).toBe(true);
+  });
+
+  it("pairs repeated sources by occurrence", () => {
+    const m = (index: number, source: string) => ({ index, role: "system" as const, source, sourceKind: source.split(":")[0]!, chars: 1, bytes: 1, tokens: 1, preview: "" });
+    expect(computeMoves([m(0, "instructions"), m(1, "instructions"), m(2, "input")], [m(0, "instructions"), m(1, "input"), m(2, "instructions")])).toEqual([
+      { source: "instructions", kind: "instructions", legacy: 0, cacheAware: 0 },
+      { source: "instructions", kind: "instructions", legacy: 1, cacheAware: 2 },
+      { source: "input", kind: "input", legacy: 2, cacheAware: 1 },
+    ]);
+  });
+
+  it("merges long runs of one kind in the strip", () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ index: i, role: "user" as const, source: `history:${i}`, sourceKind: "history", chars: 10, bytes: 10, tokens: 3, preview: "" }));
+    const blocks = stripBlocks(many);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ kind: "history", count: 100, chars: 1000 });
+  });
+
+  it("shows a wire request's messages as sent, markup in them as text", async () => {
+    const hostile = JSON.stringify({ model: "gpt-4.1", messages: [{ role: "user", content: '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>' }] });
+    const report = await reportOf(hostile);
+    const { container } = renderWithClient(<LayoutOrderView report={report} />);
+    expect(screen.getByTestId("layout-wire")).toBeTruthy();
+    expect(screen.getByTestId("layout-row").textContent).toContain("<img src=x onerror=alert(1)>");
+    expect(hasNoInjectedElements(container)).toBe(true);
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { reportFor, turnReport } from "../../test-support/reports.ts";
+import { renderWithClient, resetStores } from "../../test-support/render.tsx";
+import { overviewCards } from "./model.ts";
+import { OverviewView } from "./Overview.tsx";
+
+describe("Overview", () => {
+  beforeEach(() => {
+    resetStores();
+    location.hash = "";
+  });
+  afterEach(cleanup);
+
+  it("shows the detected format, message count and size of a wire request", async () => {
+    const report = await reportFor("openai-chat");
+    renderWithClient(<OverviewView report={report} />);
+    expect(screen.getByTestId("card-format-value").textContent).toBe("OpenAI Chat Completions");
+    expect(screen.getByTestId("card-messages-value").textContent).toBe(String(report.request!.messages.length));
+    expect(screen.getByTestId("card-size-value").textContent).toContain("tokens");
+    expect(screen.getByTestId("card-dropped-value").textContent).toBe("0");
+  });
+
+  it("counts the dropped sections of an assembly request and links the card to the Dropped view", async () => {
+    const report = await reportFor("assembly-tiers");
+    renderWithClient(<OverviewView report={report} />);
+    expect(screen.getByTestId("card-dropped-value").textContent).toBe(String(report.dropped.length));
+    expect(report.dropped.length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByTestId("card-dropped"));
+    expect(location.hash).toBe("#/view/dropped");
+  });
+
+  it("gives the stable prefix against the previous turn", async () => {
+    const report = await turnReport(3);
+    const card = overviewCards(report).find((c) => c.id === "prefix")!;
+    const p = report.prefix!;
+    expect(card.value).toBe(`${((p.commonPrefix.bytes / p.next.bytes) * 100).toFixed(0)}%`);
+    expect(card.detail).toContain(p.divergence!.path);
+  });
+
+  it("has one card per question, each linking to a view", async () => {
+    const cards = overviewCards(await reportFor("anthropic"));
+    expect(cards.map((c) => c.id)).toEqual(["format", "messages", "size", "budget", "dropped", "prefix", "savings", "issues"]);
+  });
+});

@@ -1,0 +1,54 @@
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { turnReport, reportFor } from "../../test-support/reports.ts";
+import { renderWithClient, resetStores } from "../../test-support/render.tsx";
+import { exportRequest } from "./model.ts";
+import { RawView } from "./Raw.tsx";
+
+const shownText = (testId: string) => screen.getAllByTestId(testId)[0]!.textContent ?? "";
+
+describe("Raw", () => {
+  beforeEach(resetStores);
+  afterEach(cleanup);
+
+  it("shows the normalized request as JSON text", async () => {
+    const report = await reportFor("openai-chat");
+    renderWithClient(<RawView report={report} />);
+    const lines = screen.getByTestId("raw-request");
+    expect(lines.textContent).toContain(`"model": "${report.request!.model.model}"`);
+  });
+
+  it("exports to Anthropic with the suggested cache breakpoints as cache_control", async () => {
+    const report = await turnReport(2);
+    const result = exportRequest(report, report.request!, "anthropic", true);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.breakpoints).toEqual(report.breakpoints!.map((b) => b.path));
+    expect(result.breakpoints.length).toBeGreaterThan(0);
+    expect((result.text.match(/"cache_control"/g) ?? []).length).toBe(result.breakpoints.length);
+
+    renderWithClient(<RawView report={report} />);
+    fireEvent.click(screen.getByTestId("raw-tab-export"));
+    expect(screen.getByTestId("export-breakpoint-list").dataset["count"]).toBe(String(result.breakpoints.length));
+    expect(shownText("export-output")).toContain('"cache_control"');
+  });
+
+  it("exports to every wire format or says why it cannot", async () => {
+    const report = await reportFor("gemini");
+    renderWithClient(<RawView report={report} />);
+    fireEvent.click(screen.getByTestId("raw-tab-export"));
+    for (const format of ["openai-chat", "openai-responses", "anthropic", "gemini"]) {
+      fireEvent.change(screen.getByTestId("export-format"), { target: { value: format } });
+      const out = screen.queryByTestId("export-output") ?? screen.getByTestId("export-error");
+      expect(out.textContent).not.toBe("");
+    }
+  });
+
+  it("offers the hash-only bundle for download", async () => {
+    const report = await reportFor("anthropic");
+    renderWithClient(<RawView report={report} />);
+    const button = screen.getByTestId("download-bundle") as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.textContent).toContain(`${report.fingerprints!.segments.length} segments`);
+  });
+});

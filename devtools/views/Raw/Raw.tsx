@@ -1,0 +1,119 @@
+import { useMemo, useState } from "react";
+import type { InspectionReport } from "../../../core/index.ts";
+import { CopyButton, downloadText } from "../../components/CopyButton.tsx";
+import { fmtBytes, plural } from "../../components/format.ts";
+import { JsonLines } from "../../components/JsonLines.tsx";
+import { EXPORT_FORMATS, EXPORT_LABELS, exportRequest, type ExportFormat } from "./model.ts";
+import "./Raw.css";
+
+const TABS = ["request", "report", "export"] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { request: "Normalized request", report: "Report", export: "Export" };
+
+function ExportPanel({ report }: { readonly report: InspectionReport }) {
+  const [format, setFormat] = useState<ExportFormat>("anthropic");
+  const [withBreakpoints, setWithBreakpoints] = useState(true);
+  const request = report.request;
+  const result = useMemo(() => (request ? exportRequest(report, request, format, withBreakpoints) : null), [report, request, format, withBreakpoints]);
+  if (!request || !result) return <p className="muted">No request to export.</p>;
+  return (
+    <div className="raw-export" data-testid="export-panel">
+      <div className="raw-toolbar">
+        <label>
+          Format{" "}
+          <select data-testid="export-format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+            {EXPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {EXPORT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {format === "anthropic" ? (
+          <label>
+            <input type="checkbox" data-testid="export-breakpoints" checked={withBreakpoints} onChange={(e) => setWithBreakpoints(e.target.checked)} /> suggested cache breakpoints
+          </label>
+        ) : null}
+        {result.ok ? (
+          <>
+            <CopyButton testId="copy-export" text={() => result.text} label="Copy" />
+            <button type="button" data-testid="download-export" onClick={() => downloadText(`request.${format}.json`, result.text)}>
+              Download
+            </button>
+          </>
+        ) : null}
+      </div>
+      {result.ok ? (
+        <>
+          {format === "anthropic" && withBreakpoints ? (
+            <p className="muted" data-testid="export-breakpoint-list" data-count={result.breakpoints.length}>
+              {result.breakpoints.length === 0 ? "No breakpoint suggested (the stable prefix is too short or unknown)." : `cache_control at ${result.breakpoints.join(", ")}.`}
+            </p>
+          ) : null}
+          <JsonLines text={result.text} testId="export-output" />
+        </>
+      ) : (
+        <p className="error" role="alert" data-testid="export-error">
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The normalized request and the report as JSON, copy and download, export to every wire format and the hash-only bundle. */
+export function RawView({ report }: { readonly report: InspectionReport }) {
+  const [tab, setTab] = useState<Tab>("request");
+  const requestText = useMemo(() => (tab === "request" && report.request ? JSON.stringify(report.request, null, 2) : ""), [tab, report]);
+  const reportText = useMemo(() => (tab === "report" ? JSON.stringify(report, null, 2) : ""), [tab, report]);
+  const bundle = report.fingerprints;
+  return (
+    <section className="panel">
+      <div className="panel-head raw-head">
+        <div className="segmented" role="tablist" aria-label="Raw data">
+          {TABS.map((t) => (
+            <button key={t} type="button" role="tab" aria-selected={tab === t} aria-pressed={tab === t} data-testid={`raw-tab-${t}`} onClick={() => setTab(t)}>
+              {TAB_LABELS[t]}
+            </button>
+          ))}
+        </div>
+        <span className="raw-spacer" />
+        <button
+          type="button"
+          data-testid="download-bundle"
+          disabled={!bundle}
+          title="Segment paths, sizes and SHA-256 hashes only: no prompt text"
+          onClick={() => bundle && downloadText("strata-fingerprints.json", JSON.stringify(bundle, null, 2))}
+        >
+          Download hash-only bundle{bundle ? ` (${plural(bundle.segments.length, "segment")})` : ""}
+        </button>
+      </div>
+      {tab === "request" ? (
+        report.request ? (
+          <>
+            <div className="raw-toolbar">
+              <CopyButton testId="copy-request" text={() => requestText} label="Copy request" />
+              <span className="muted">{fmtBytes(requestText.length)} of JSON</span>
+            </div>
+            <JsonLines text={requestText} testId="raw-request" />
+          </>
+        ) : (
+          <p className="muted">The request could not be normalized; see the report.</p>
+        )
+      ) : null}
+      {tab === "report" ? (
+        <>
+          <div className="raw-toolbar">
+            <CopyButton testId="copy-report" text={() => reportText} label="Copy report" />
+            <button type="button" data-testid="download-report" onClick={() => downloadText("strata-report.json", reportText)}>
+              Download
+            </button>
+            <span className="muted">reportVersion {report.reportVersion}</span>
+          </div>
+          <JsonLines text={reportText} testId="raw-report" />
+        </>
+      ) : null}
+      {tab === "export" ? <ExportPanel report={report} /> : null}
+    </section>
+  );
+}

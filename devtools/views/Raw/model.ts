@@ -1,0 +1,39 @@
+import { toAnthropic, toGemini, toOpenAIChat, toOpenAIResponses, type InspectionReport, type NormalizedRequest } from "../../../core/index.ts";
+
+export const EXPORT_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_LABELS: Record<ExportFormat, string> = {
+  "openai-chat": "OpenAI Chat Completions",
+  "openai-responses": "OpenAI Responses",
+  anthropic: "Anthropic Messages",
+  gemini: "Gemini generateContent",
+};
+
+export type ExportResult = { readonly ok: true; readonly text: string; readonly breakpoints: readonly string[] } | { readonly ok: false; readonly message: string };
+
+/** The normalized request in a wire format, via core's converters; Anthropic optionally with suggested `cache_control` breakpoints. */
+export function exportRequest(report: InspectionReport, request: NormalizedRequest, format: ExportFormat, withBreakpoints: boolean): ExportResult {
+  try {
+    let breakpoints: readonly string[] = [];
+    let value: unknown;
+    switch (format) {
+      case "openai-chat":
+        value = toOpenAIChat(request);
+        break;
+      case "openai-responses":
+        value = toOpenAIResponses(request);
+        break;
+      case "gemini":
+        value = toGemini(request);
+        break;
+      case "anthropic":
+        breakpoints = withBreakpoints ? (report.breakpoints ?? []).map((b) => b.path) : [];
+        value = withBreakpoints ? toAnthropic(request, { breakpoints }) : toAnthropic(request);
+        break;
+    }
+    return { ok: true, text: JSON.stringify(value, null, 2), breakpoints };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}

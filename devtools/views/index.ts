@@ -1,0 +1,25 @@
+import type { ComponentType } from "react";
+import type { InspectionReport } from "../../core/index.ts";
+import type { ViewId } from "../routing/routes.ts";
+import { BudgetView } from "./Budget/Budget.tsx";
+import { CachePrefixView } from "./CachePrefix/CachePrefix.tsx";
+import { DroppedView } from "./Dropped/Dropped.tsx";
+import { HistoryView } from "./History/History.tsx";
+import { LayoutOrderView } from "./LayoutOrder/LayoutOrder.tsx";
+import { OverviewView } from "./Overview/Overview.tsx";
+import { RawView } from "./Raw/Raw.tsx";
+import { TemplatesView } from "./Templates/Templates.tsx";
+import { TierGatingView } from "./TierGating/TierGating.tsx";
+
+/** Every view is a component of the report alone (plus UI state from the store where it is interactive). */
+export const VIEWS: Readonly<Record<ViewId, ComponentType<{ report: InspectionReport }>>> = {
+  overview: OverviewView,
+  layout: LayoutOrderView,
+  tiers: TierGatingView,
+  dropped: DroppedView,
+  cache: CachePrefixView,
+  budget: BudgetView,
+  templates: TemplatesView,
+  history: HistoryView,
+  raw: RawView,
+};

@@ -1,0 +1,56 @@
+// The bench measures core/ as users ship it: the TypeScript sources bundled by esbuild into one
+// ESM file (dependencies included, not minified so CPU profiles keep readable names), written to
+// e2e/.out/bench/ and imported by Node. No `npm run build:core` step, no stale dist/.
+import { build } from "esbuild";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+export const outDir = join(root, "e2e/.out/bench");
+
+const shared = {
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  conditions: ["worker", "browser"],
+  target: "es2022",
+  write: false,
+  logLevel: "error",
+};
+
+/** Bundles core/index.ts and imports it. @returns {Promise<Record<string, any>>} the public API */
+export async function loadCore() {
+  const result = await build({ ...shared, entryPoints: [join(root, "core/index.ts")], sourcemap: "inline" });
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, "core.mjs");
+  writeFileSync(file, result.outputFiles[0].contents);
+  return import(pathToFileURL(file).href);
+}
+
+/**
+ * min+gzip bytes of an entry, tree-shaken as an app bundler would.
+ * @param {string} contents  ESM source of the entry, resolved from the repository root
+ * @param {{ platform?: "neutral" | "browser" }} [options]  peers that need Node built-ins get "browser"
+ */
+export async function minGzipSize(contents, { platform = "neutral" } = {}) {
+  const result = await build({
+    ...shared,
+    platform,
+    stdin: { contents, resolveDir: root, sourcefile: "bench-size-entry.ts", loader: "ts" },
+    minify: true,
+    treeShaking: true,
+  });
+  const code = result.outputFiles[0].contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+/** Writes a focused script next to the core bundle (for `node --cpu-prof`). */
+export function writeOutFile(name, text) {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, name);
+  writeFileSync(file, text);
+  return file;
+}

@@ -1,0 +1,146 @@
+// Devtools timings in headless Chromium, read from the app's own performance measures:
+//   strata:paste-to-rendered  from the paste (the app's `paste`/`input` handler) until the
+//                             views for the new inspection report are committed and painted
+//   strata:view-switch        from the click on a view tab until that view is committed and painted
+// Runs `vite build` (unless --skip-build), serves dist-site/ with `vite preview` on port 4174,
+// pastes 1 MB and 5 MB requests through the real clipboard and switches to every view in the
+// view nav (`[data-testid="view-nav"] [data-testid^="nav-"]`, else `view-tab-*` or role=tab).
+// Prints one JSON object on stdout; progress goes to stderr. Usage:
+//   node e2e/bench/devtools.mjs [--quick] [--skip-build]
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, resolveChromium } from "../chromium.mjs";
+import { generateOpenAIChatTurns } from "./inputs.mjs";
+import { root } from "./core-bundle.mjs";
+
+export const PASTE_MEASURE = "strata:paste-to-rendered";
+export const VIEW_SWITCH_MEASURE = "strata:view-switch";
+const PORT = 4174;
+const MB = 1024 * 1024;
+const quick = process.argv.includes("--quick");
+const log = (...a) => console.error("[devtools bench]", ...a);
+
+async function waitForServer(url, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`vite preview did not answer on ${url} within ${timeoutMs} ms`);
+}
+
+/** Waits for at least one measure named `name`, then for the page to go quiet; returns all durations. */
+async function takeMeasures(page, name, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  let seen = 0;
+  let quietSince = 0;
+  while (Date.now() < end) {
+    const n = await page.evaluate((m) => performance.getEntriesByName(m, "measure").length, name);
+    if (n > 0 && n === seen) {
+      if (Date.now() - quietSince > 400) break;
+    } else {
+      seen = n;
+      quietSince = Date.now();
+    }
+    await page.waitForTimeout(50);
+  }
+  return page.evaluate((m) => performance.getEntriesByName(m, "measure").map((e) => e.duration), name);
+}
+
+/** A real paste: the text goes on the clipboard, then Ctrl+V into the request editor. */
+async function paste(page, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  const editor = page.getByTestId("request-editor");
+  await editor.focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.evaluate(() => performance.clearMeasures());
+  await page.keyboard.press("ControlOrMeta+V");
+}
+
+async function tabs(page) {
+  for (const selector of ['[data-testid="view-nav"] [data-testid^="nav-"]', '[data-testid^="view-tab-"]', '[role="tab"]']) {
+    const locators = await page.locator(selector).all();
+    if (locators.length > 1) return locators;
+  }
+  return [];
+}
+
+async function main() {
+  if (!process.argv.includes("--skip-build") || !existsSync(join(root, "dist-site/index.html"))) {
+    log("building dist-site/ (vite build) …");
+    const built = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: ["ignore", 2, 2] });
+    if (built.status !== 0) throw new Error("vite build failed");
+  }
+  const server = spawn(join(root, "node_modules/.bin/vite"), ["preview", "--host", "127.0.0.1", "--port", String(PORT), "--strictPort"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", 2],
+  });
+  const url = `http://127.0.0.1:${PORT}/`;
+  const executablePath = resolveChromium();
+  const browser = await chromium.launch({ args: [...CHROMIUM_ARGS], ...(executablePath ? { executablePath } : {}) });
+  try {
+    await waitForServer(url, 30_000);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url.slice(0, -1) });
+    const results = [];
+    for (const mb of quick ? [1] : [1, 5]) {
+      // Two different requests of the same size, pasted alternately, so every paste changes the text.
+      const variants = [generateOpenAIChatTurns(mb * MB, { seed: 31 }).current, generateOpenAIChatTurns(mb * MB, { seed: 32 }).current];
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.getByTestId("request-editor").waitFor();
+      await page.waitForLoadState("networkidle");
+      const pastes = [];
+      const switches = {};
+      let switchMissing = false;
+      const trials = quick ? 2 : 5;
+      for (let t = 0; t < trials + 1; t++) {
+        await paste(page, variants[t % 2]);
+        const durations = await takeMeasures(page, PASTE_MEASURE, t === 0 ? 30_000 : 120_000);
+        if (durations.length === 0) {
+          results.push({ mb, bytes: variants[0].length, missing: PASTE_MEASURE });
+          break;
+        }
+        if (t > 0) pastes.push(Math.max(...durations)); // the first paste warms the page up
+        for (const tab of switchMissing ? [] : await tabs(page)) {
+          const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
+          if ((await tab.getAttribute("aria-selected")) === "true" || (await tab.getAttribute("aria-current")) === "page") continue;
+          await page.evaluate(() => performance.clearMeasures());
+          await tab.click();
+          const d = await takeMeasures(page, VIEW_SWITCH_MEASURE, 15_000);
+          if (d.length === 0) {
+            switchMissing = true;
+            break;
+          }
+          if (t > 0) (switches[name] ??= []).push(Math.max(...d));
+        }
+      }
+      // The floor: JSON.parse of the same text in the same page.
+      const parse = await page.evaluate((text) => {
+        const out = [];
+        for (let i = 0; i < 5; i++) {
+          const t0 = performance.now();
+          JSON.parse(text);
+          out.push(performance.now() - t0);
+        }
+        return out;
+      }, variants[0]);
+      if (!results.some((r) => r.mb === mb)) results.push({ mb, bytes: variants[0].length, pastes, switches, switchMissing, parse });
+      await page.close();
+      log(`${mb} MB done`);
+    }
+    process.stdout.write(JSON.stringify({ ok: true, results }));
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  process.stdout.write(JSON.stringify({ ok: false, error: String(error?.stack ?? error) }));
+  process.exitCode = 1;
+});

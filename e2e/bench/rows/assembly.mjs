@@ -1,0 +1,96 @@
+// Assembly (time ÷ JSON.stringify of the result) and scaling (10× the history with a budget
+// that evicts half: the time ratio shows whether assembly + eviction stay linear).
+import { BENCH_MODEL, CURRENT_INPUT, SYSTEM_INSTRUCTIONS, generateHistory, generateTools } from "../inputs.mjs";
+import { measure } from "../measure.mjs";
+import { formatBytes, formatCount, formatStats } from "../table.mjs";
+import { missing, notAvailable, ratioRow, tokensOf } from "./common.mjs";
+
+const tools = generateTools();
+
+export function assemblyOptions(history, extra = {}) {
+  return { model: BENCH_MODEL, input: CURRENT_INPUT, systemInstructions: SYSTEM_INSTRUCTIONS, history, tools, ...extra };
+}
+
+/** A budget (÷4 tokens) that keeps instructions + input + about half of `history`. */
+export function halfBudget(history) {
+  return Math.floor(tokensOf(history) / 2) + 64;
+}
+
+export async function run({ core, quick }) {
+  const absent = missing(core, ["assembleProviderInput"]);
+  if (absent.length > 0) return [notAvailable("Assembly", "assembleProviderInput", "2,000 / 20,000 msgs", absent)];
+  const rows = [];
+  for (const [count, rounds, iterations] of quick ? [[2000, 1, 10], [20000, 1, 3]] : [[2000, 3, 20], [20000, 3, 5]]) {
+    const history = generateHistory(count, { seed: count });
+    const bytes = JSON.stringify(history).length;
+    const options = assemblyOptions(history);
+    const request = await core.assembleProviderInput(options);
+    const stats = await measure(
+      {
+        strata: { fn: () => core.assembleProviderInput(options), async: true },
+        stringify: () => JSON.stringify(request),
+      },
+      { rounds, iterations, warmup: Math.max(2, iterations >> 1) },
+    );
+    rows.push(
+      ratioRow({
+        group: "Assembly",
+        name: "assembleProviderInput",
+        input: `${formatCount(count)} msgs · ${formatBytes(bytes)}`,
+        stats,
+        subjectKey: "strata",
+        baselineKey: "stringify",
+        baselineName: "`JSON.stringify(result)`",
+        goal: { max: 1.5, text: "≤ 1.5×" },
+        profile: count === 2000 ? "assembly-1mb" : "assembly-10mb",
+      }),
+    );
+  }
+  return rows;
+}
+
+export async function runScaling({ core, quick }) {
+  const absent = missing(core, ["assembleProviderInput"]);
+  if (absent.length > 0) return [notAvailable("Scaling", "assembly + eviction of half", "10,000 vs 100,000 msgs", absent)];
+  const [small, large] = quick ? [2000, 20000] : [10000, 100000];
+  const plans = quick ? { rounds: 1, iterations: 3 } : { rounds: 4, iterations: 4 };
+  const jobs = {};
+  const kept = {};
+  for (const count of [small, large]) {
+    const history = generateHistory(count, { seed: 11 });
+    const options = assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } });
+    const request = await core.assembleProviderInput(options);
+    kept[count] = request.messages.length - 2; // minus instructions and input
+    jobs[count] = { fn: () => core.assembleProviderInput(options), async: true };
+  }
+  const stats = await measure(jobs, { ...plans, warmup: 2 });
+  const ratio = stats[large].median / stats[small].median;
+  return [{
+    group: "Scaling",
+    name: "assembleProviderInput + contextBudget (evicts ~half)",
+    input: `${formatCount(small)} → ${formatCount(large)} msgs (kept ${formatCount(kept[small])} / ${formatCount(kept[large])})`,
+    subject: `${formatStats(stats[large])} (${formatCount(large)})`,
+    baselineName: `same at ${formatCount(small)} msgs`,
+    baseline: formatStats(stats[small]),
+    ratio,
+    ratioText: `${ratio.toFixed(2)}× (linear = ${large / small}×)`,
+    goal: { max: 1.1 * (large / small), text: `≤ ${1.1 * (large / small)}×` },
+    profile: "scaling-large",
+  }];
+}
+
+export const profiles = {
+  "assembly-1mb": async ({ core }) => {
+    const options = assemblyOptions(generateHistory(2000, { seed: 2000 }));
+    return () => core.assembleProviderInput(options);
+  },
+  "assembly-10mb": async ({ core }) => {
+    const options = assemblyOptions(generateHistory(20000, { seed: 20000 }));
+    return () => core.assembleProviderInput(options);
+  },
+  "scaling-large": async ({ core, quick }) => {
+    const history = generateHistory(quick ? 20000 : 100000, { seed: 11 });
+    const options = assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } });
+    return () => core.assembleProviderInput(options);
+  },
+};

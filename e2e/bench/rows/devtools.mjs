@@ -1,0 +1,55 @@
+// Devtools rows: runs e2e/bench/devtools.mjs (Playwright + headless Chromium against
+// `vite preview` of dist-site/) in a child process and turns its JSON into table rows.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { root } from "../core-bundle.mjs";
+import { summarize } from "../measure.mjs";
+import { formatBytes, formatMs, formatStats } from "../table.mjs";
+
+const GROUP = "Devtools";
+
+export async function run({ quick, skipBuild }) {
+  const args = [join(root, "e2e/bench/devtools.mjs"), ...(quick ? ["--quick"] : []), ...(skipBuild ? ["--skip-build"] : [])];
+  const child = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 });
+  let out;
+  try {
+    out = JSON.parse(child.stdout);
+  } catch {
+    out = { ok: false, error: `devtools.mjs printed no JSON (exit ${child.status})` };
+  }
+  if (!out.ok) {
+    const reason = String(out.error).split("\n")[0];
+    return [{ group: GROUP, name: "paste-to-rendered / view-switch", input: "1 MB, 5 MB", subject: `n/a (${reason})`, verdict: "n/a" }];
+  }
+  const rows = [];
+  for (const r of out.results) {
+    const input = `OpenAI Chat request · ${formatBytes(r.bytes)} · headless Chromium`;
+    const parse = r.parse ? summarize(r.parse) : undefined;
+    const floor = parse ? { baselineName: "`JSON.parse` of the same text, same page", baseline: formatStats(parse) } : {};
+    if (r.missing) {
+      rows.push({ group: GROUP, name: "paste-to-rendered", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });
+      rows.push({ group: GROUP, name: "view-switch", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });
+      continue;
+    }
+    const paste = summarize(r.pastes);
+    rows.push({ group: GROUP, name: "paste-to-rendered", input, subject: formatStats(paste), ...floor, ...(parse ? { ratio: paste.median / parse.median } : {}) });
+    const all = Object.values(r.switches).flat();
+    if (r.switchMissing || all.length === 0) {
+      rows.push({ group: GROUP, name: "view-switch", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });
+    } else {
+      const perView = Object.entries(r.switches)
+        .map(([name, d]) => `${name.replace(/^(view-tab-|nav-)/, "")} ${formatMs(summarize(d).median)}`)
+        .join(", ");
+      rows.push({
+        group: GROUP,
+        name: "view-switch (all views pooled)",
+        input,
+        subject: formatStats(summarize(all)),
+        note: `${formatBytes(r.bytes)}: median per view: ${perView}`,
+      });
+    }
+  }
+  return rows;
+}
+
+export const profiles = {};

@@ -1,0 +1,19 @@
+// Every bench row module, in table order.
+import * as assembly from "./assembly.mjs";
+import * as bundle from "./bundle.mjs";
+import * as composer from "./composer.mjs";
+import * as devtools from "./devtools.mjs";
+import * as eviction from "./eviction.mjs";
+import * as inspect from "./inspect.mjs";
+import * as templates from "./templates.mjs";
+
+export const ROW_MODULES = [
+  { id: "assembly", run: assembly.run, profiles: assembly.profiles },
+  { id: "scaling", run: assembly.runScaling, profiles: {} },
+  { id: "eviction", ...eviction },
+  { id: "composer", ...composer },
+  { id: "templates", ...templates },
+  { id: "inspect", ...inspect },
+  { id: "devtools", ...devtools },
+  { id: "bundle", ...bundle },
+];

@@ -1,0 +1,152 @@
+// Requests dispatched into the edge worker, and what each must answer.
+import assert from "node:assert/strict";
+
+const post = (body, headers = {}) => () => ({ method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+
+/** One small, real-looking request per supported wire format. */
+export const SAMPLES = {
+  strata: {
+    model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+    input: "Summarize the attached notes.",
+    systemInstructions: "You are concise.",
+    attachments: [{ name: "notes.md", text: "- shipped v1\n- fixed the cache bust" }],
+    sections: [
+      { id: "persona", tier: "core", content: "You are Strata's test assistant." },
+      { id: "tools", tier: "active", content: "Use tools sparingly." },
+      { id: "trivia", tier: "informational", content: "Trivia that should be dropped. ".repeat(20) },
+    ],
+    budget: { totalBudget: 120 },
+  },
+  "openai-chat": {
+    model: "gpt-4o-mini",
+    messages: [
+      { role: "system", content: "You are terse." },
+      { role: "user", content: "What is the capital of France?" },
+    ],
+  },
+  "openai-responses": {
+    model: "gpt-4.1",
+    instructions: "Be brief.",
+    input: [{ role: "user", content: [{ type: "input_text", text: "What is the capital of France?" }] }],
+  },
+  anthropic: {
+    model: "claude-sonnet-4-5",
+    max_tokens: 256,
+    system: [{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }],
+    messages: [{ role: "user", content: "What is the capital of France?" }],
+  },
+  gemini: {
+    systemInstruction: { parts: [{ text: "Be brief." }] },
+    contents: [{ role: "user", parts: [{ text: "What is the capital of France?" }] }],
+  },
+};
+
+function expectJsonError(status, code) {
+  return ({ response, body, text }) => {
+    assert.equal(response.status, status, `status (body: ${text.slice(0, 300)})`);
+    assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+    assert.ok(body?.error, "body has an error object");
+    if (code) assert.equal(body.error.code, code);
+    assert.equal(typeof body.error.message, "string");
+    return body.error;
+  };
+}
+
+/** A 200 must be exactly what inspect() from the same package returns in Node, byte for byte. */
+const expectReport = (input, options = {}) => async ({ response, text, body, pkg }) => {
+  assert.equal(response.status, 200, `status (body: ${text.slice(0, 500)})`);
+  assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+  assert.equal(typeof body?.reportVersion, "number", "report has a numeric reportVersion");
+  assert.equal(text, JSON.stringify(await pkg.inspect(input, options)), "worker report equals inspect() in Node byte for byte");
+};
+
+const padTo = (json, size) => json + " ".repeat(size - new TextEncoder().encode(json).length);
+
+function streamOf(bytes, chunk = 65_536) {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(offset, offset + chunk));
+      offset += chunk;
+    },
+  });
+}
+
+/** @param {number} MAX_BODY_BYTES the cap the worker runs with (from wrangler.toml) */
+export const makeCases = (MAX_BODY_BYTES) => [
+  ...Object.entries(SAMPLES).map(([format, sample]) => ({
+    name: `POST a ${format} request answers 200 with its InspectionReport`,
+    init: post(JSON.stringify(sample)),
+    check: async (ctx) => {
+      await expectReport(JSON.stringify(sample))(ctx);
+      assert.equal(ctx.body.format, format, "detected format");
+    },
+  })),
+  {
+    name: "?provider=openai&model=… are passed to inspect",
+    query: "?provider=openai&model=gpt-4.1",
+    init: post(JSON.stringify(SAMPLES.anthropic)),
+    check: async (ctx) => {
+      await expectReport(JSON.stringify(SAMPLES.anthropic), { provider: "openai", model: "gpt-4.1" })(ctx);
+      assert.equal(ctx.body.provider, "openai");
+      assert.equal(ctx.body.model, "gpt-4.1");
+    },
+  },
+  {
+    name: "an unknown ?provider answers 400",
+    query: "?provider=acme",
+    init: post(JSON.stringify(SAMPLES.anthropic)),
+    check: (ctx) => assert.equal(expectJsonError(400, "invalid_query")(ctx).issues[0].path, "?provider"),
+  },
+  {
+    name: "a body of exactly MAX_BODY_BYTES is accepted",
+    init: post(padTo(JSON.stringify(SAMPLES["openai-chat"]), MAX_BODY_BYTES)),
+    check: expectReport(padTo(JSON.stringify(SAMPLES["openai-chat"]), MAX_BODY_BYTES)),
+  },
+  {
+    name: "truncated JSON answers 400 with the line and column",
+    init: post('{"model":"gpt-4o","messages":[{"role":"user",'),
+    check: (ctx) => {
+      const error = expectJsonError(400)(ctx);
+      assert.ok(Array.isArray(error.issues) && error.issues.length > 0, "issues listed");
+      assert.equal(typeof error.issues[0].line, "number", "issue has a line");
+      assert.equal(typeof error.issues[0].column, "number", "issue has a column");
+    },
+  },
+  {
+    name: "a malformed request answers 400 with every issue and its JSON path",
+    init: post(JSON.stringify({ model: "gpt-4o", messages: [{ role: "wizard", content: 5 }] })),
+    check: (ctx) => {
+      const error = expectJsonError(400)(ctx);
+      assert.ok(Array.isArray(error.issues) && error.issues.length > 0, "issues listed");
+      for (const issue of error.issues) assert.equal(typeof issue.path, "string", "each issue has a path");
+      assert.ok(error.issues.some((i) => i.path.startsWith("messages[0]")), `an issue points into messages[0]: ${JSON.stringify(error.issues)}`);
+    },
+  },
+  { name: "a JSON value that is no request answers 400", init: post("42"), check: expectJsonError(400) },
+  { name: "an empty body answers 400", init: post(""), check: expectJsonError(400) },
+  {
+    name: "a body that is not UTF-8 answers 400",
+    init: post(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
+    check: expectJsonError(400, "invalid_encoding"),
+  },
+  {
+    name: "a Content-Length over the cap answers 413 before reading",
+    init: post("x".repeat(MAX_BODY_BYTES + 1), { "content-length": String(MAX_BODY_BYTES + 1) }),
+    check: (ctx) => assert.match(expectJsonError(413, "payload_too_large")(ctx).message, /Content-Length/),
+  },
+  {
+    name: "a streamed body over the cap without Content-Length answers 413",
+    init: () => ({ method: "POST", body: streamOf(new Uint8Array(MAX_BODY_BYTES * 2).fill(0x20)), duplex: "half" }),
+    check: (ctx) => assert.match(expectJsonError(413, "payload_too_large")(ctx).message, /body exceeds/),
+  },
+  ...["GET", "PUT", "DELETE", "PATCH"].map((method) => ({
+    name: `${method} answers 405 with Allow: POST`,
+    init: () => ({ method, ...(method === "GET" ? {} : { body: "{}" }) }),
+    check: (ctx) => {
+      expectJsonError(405, "method_not_allowed")(ctx);
+      assert.equal(ctx.response.headers.get("allow"), "POST");
+    },
+  })),
+];

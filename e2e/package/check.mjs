@@ -1,0 +1,129 @@
+// `npm run test:package` (after `npm run build:core`): is prompt-strata fit to publish?
+//   1. dist/ holds no tests; the tarball holds only what a user needs (dist, README, package.json, LICENSE)
+//   2. publint (strict) reports nothing
+//   3. @arethetypeswrong/cli, profile esm-only (the package is ESM-only on purpose), reports nothing
+//   4. dist imports only declared dependencies, and Node can import the packed entry
+//   5. size: min+gzip of the whole package and of a tree-shaken assembleProviderInput +
+//      composeBudgetedPrompt import, bundled by esbuild from the unpacked tarball; fails over budget
+import { build } from "esbuild";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { root } from "../runtimes/bundle.mjs";
+import { packInto, run } from "./pack.mjs";
+
+// Budgets in bytes, min+gzip (gzip -9) of an esbuild bundle including dependencies.
+// Tighten them as the code shrinks; raise them only with a reason in the commit.
+const BUDGET_FULL = 30 * 1024; // goal ≤ 30 KB; measured: (pending — modules still landing)
+const BUDGET_ASSEMBLE_AND_COMPOSE = 8 * 1024; // goal ≤ 8 KB; measured: (pending)
+const MINIMAL_IMPORTS = ["assembleProviderInput", "composeBudgetedPrompt"];
+
+const problems = [];
+const fail = (what) => problems.push(what);
+const section = (title) => console.log(`\n— ${title}`);
+
+// 1. What is built and what is packed.
+section("dist/ and tarball contents");
+const distDir = join(root, "dist");
+if (!existsSync(join(distDir, "index.js"))) {
+  console.error("dist/index.js is missing: run `npm run build:core` first (npm run test:package does).");
+  process.exit(1);
+}
+const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const TEST_FILE = /(\.test\.|[\\/]test-support[\\/]|[\\/]__(tests|mocks|fixtures)__[\\/])/;
+for (const file of walk(distDir)) if (TEST_FILE.test(file)) fail(`dist/ contains a test file: ${relative(root, file)}`);
+
+const { tarball, packed, appDir, pkgDir } = packInto(join(root, "e2e/.out/package"));
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICEN[CS]E(\.md|\.txt)?$/, /^dist\/.+\.js$/, /^dist\/.+\.d\.ts$/];
+const paths = packed.files.map((f) => f.path);
+for (const p of paths) {
+  if (TEST_FILE.test(`/${p}`)) fail(`tarball contains a test file: ${p}`);
+  else if (!ALLOWED.some((re) => re.test(p))) fail(`tarball contains a file a user does not need: ${p}`);
+}
+for (const p of paths.filter((x) => x.endsWith(".js"))) {
+  if (!paths.includes(p.replace(/\.js$/, ".d.ts"))) fail(`tarball has ${p} without its declaration file`);
+}
+if (!paths.some((p) => /^LICEN[CS]E/.test(p))) console.log("  note: no LICENSE file in the tarball (package.json says MIT)");
+console.log(`  ${packed.files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked (${relative(root, tarball)})`);
+
+// 2. publint, strict, all levels; it packs with npm itself so it can tell "exists but unpublished".
+section("publint");
+const { publint } = await import("publint");
+const { formatMessage } = await import("publint/utils");
+const lint = await publint({ pkgDir: root, level: "suggestion", strict: true, pack: "npm" });
+for (const m of lint.messages) fail(`publint ${m.type}: ${formatMessage(m, lint.pkg, { color: false })}`);
+console.log(`  ${lint.messages.length} message(s)`);
+
+// 3. Are the types wrong? Offline (no DefinitelyTyped lookup), on the exact tarball.
+section("are the types wrong (profile esm-only)");
+try {
+  run(process.execPath, [join(root, "node_modules/@arethetypeswrong/cli/dist/index.js"), tarball, "--profile", "esm-only", "--no-definitely-typed", "--no-emoji", "--no-color", "--format", "table-flipped"]);
+  console.log("  no problems");
+} catch (error) {
+  fail(`attw found problems: ${error.message}`);
+}
+
+// 4. Imports: only declared dependencies, and the entry loads in Node.
+section("imports");
+const pkgJson = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+const declared = new Set(Object.keys({ ...pkgJson.dependencies, ...pkgJson.peerDependencies }));
+const bare = new Set();
+for (const file of walk(join(pkgDir, "dist")).filter((f) => f.endsWith(".js"))) {
+  const text = readFileSync(file, "utf8");
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'./][^"']*)["']/g)) {
+    const spec = m[1];
+    const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+    bare.add(name);
+    if (name.startsWith("node:") || !declared.has(name)) fail(`${relative(pkgDir, file)} imports "${spec}", which is not a declared dependency`);
+  }
+}
+const entry = await import(pathToFileURL(join(pkgDir, "dist/index.js")).href);
+console.log(`  packages imported by dist: ${[...bare].sort().join(", ") || "(none)"}; Node loads the entry: ${Object.keys(entry).length} exports`);
+
+// 5. Size, measured like a user's bundler would: from the installed package, deps included.
+section("size (esbuild, minified, gzip -9)");
+async function measure(label, contents, budget) {
+  const result = await build({
+    stdin: { contents, resolveDir: appDir, sourcefile: `${label}.js`, loader: "js" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    conditions: ["worker", "browser"],
+    mainFields: ["module", "main"],
+    target: "es2022",
+    minify: true,
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  }).catch((error) => error);
+  if (result instanceof Error) {
+    fail(`${label}: could not bundle — ${result.errors?.map((e) => e.text).join("; ") ?? result.message}`);
+    return undefined;
+  }
+  const code = result.outputFiles[0].contents;
+  const gz = gzipSync(code, { level: 9 }).length;
+  const top = Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
+    .map(([path, info]) => [path.replace(/^.*node_modules\//, ""), info.bytesInOutput])
+    .sort((a, b) => b[1] - a[1]);
+  const byPackage = new Map();
+  for (const [path, bytes] of top.filter(([, b]) => b > 0)) {
+    const name = path.startsWith("prompt-strata/") ? "prompt-strata" : path.startsWith("@") ? path.split("/").slice(0, 2).join("/") : path.split("/")[0];
+    byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
+  }
+  const parts = [...byPackage].sort((a, b) => b[1] - a[1]).map(([n, b]) => `${n} ${(b / 1024).toFixed(1)}`).join(", ");
+  const verdict = gz <= budget ? "within" : "OVER";
+  console.log(`  ${label}: ${(code.length / 1024).toFixed(1)} KB min, ${(gz / 1024).toFixed(2)} KB min+gzip (${gz} B) — ${verdict} budget ${(budget / 1024).toFixed(1)} KB`);
+  console.log(`    minified KB by package: ${parts}`);
+  if (gz > budget) fail(`${label} is ${gz} B min+gzip, over its ${budget} B budget`);
+  return gz;
+}
+await measure("full package", `export * from "prompt-strata";`, BUDGET_FULL);
+await measure(MINIMAL_IMPORTS.join(" + "), `export { ${MINIMAL_IMPORTS.join(", ")} } from "prompt-strata";`, BUDGET_ASSEMBLE_AND_COMPOSE);
+
+if (problems.length > 0) {
+  console.error(`\npackage: ${problems.length} problem(s):\n  ${problems.join("\n  ")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\npackage: ok");
+}
