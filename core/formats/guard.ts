@@ -7,6 +7,7 @@
 import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
 import type { RequestFormatIssue } from "../errors.ts";
 import { formatPath, type PathSegment } from "./paths.ts";
+import { isPlainObject } from "../messages/plain-object.ts";
 
 /** Longest string accepted in a request, in UTF-16 code units (16 Mi ≈ a 12 MB base64 image). */
 export const DEFAULT_MAX_STRING_LENGTH = 16 * 1024 * 1024;
@@ -105,9 +106,8 @@ export function checkJsonValue(value: unknown, limits: ValueLimits = {}): Reques
       out.push({ code: "json_too_deep", path: pathOf(top), message: `nesting deeper than ${maxDepth} levels` });
       continue;
     }
-    const proto = Object.getPrototypeOf(v) as unknown;
     const isArray = Array.isArray(v);
-    if (!isArray && proto !== Object.prototype && proto !== null) {
+    if (!isArray && !isPlainObject(v)) {
       out.push({ code: "not_json", path: pathOf(top), message: "expected plain JSON data (an object literal), got a class instance" });
       continue;
     }

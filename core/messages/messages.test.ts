@@ -14,6 +14,7 @@ import {
   userMessage,
 } from "./index.ts";
 import type { Message } from "./index.ts";
+import { isPlainObject } from "./plain-object.ts";
 
 describe("message constructors", () => {
   it("builds a user text message in the spec's shape", () => {
@@ -108,5 +109,24 @@ describe("assertMessagesSupportModelCapabilities", () => {
     expect(typed.code).toBe("unsupported_modality");
     expect([typed.modality, typed.messageIndex, typed.blockIndex]).toEqual(["audio", 1, 1]);
     expect(typed.message).toContain("messages[1].content[1]");
+  });
+});
+
+describe("isPlainObject", () => {
+  it("accepts literals, JSON output and null-prototype objects, but not class instances", () => {
+    class Point {
+      x = 1;
+    }
+    expect(isPlainObject({ a: 1 })).toBe(true);
+    expect(isPlainObject(JSON.parse('{"a":1}') as object)).toBe(true);
+    expect(isPlainObject(Object.create(null) as object)).toBe(true);
+    expect(isPlainObject(new Point())).toBe(false);
+    expect(isPlainObject(new Date(0))).toBe(false);
+    expect(isPlainObject(new Map())).toBe(false);
+  });
+
+  it("accepts an object from another realm's Object.prototype", () => {
+    const foreignObjectPrototype = Object.create(null) as object;
+    expect(isPlainObject(Object.create(foreignObjectPrototype) as object)).toBe(true);
   });
 });

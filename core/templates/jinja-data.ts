@@ -5,6 +5,7 @@
  * template (the library would otherwise wrap a function into something a template can call).
  */
 import { InvalidInputError } from "../errors.ts";
+import { isDate, isPlainObject } from "../messages/plain-object.ts";
 
 export type TemplateData = string | number | boolean | null | TemplateData[] | { [key: string]: TemplateData };
 
@@ -15,10 +16,6 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
 
 function pathOf(parent: string, key: string | number): string {
   if (typeof key === "number") return `${parent}[${key}]`;
@@ -43,7 +40,7 @@ function convert(value: unknown, path: string, depth: number, maxDepth: number, 
       throw new InvalidInputError(path, `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`);
   }
   if (value === null) return null;
-  if (value instanceof Date) {
+  if (isDate(value)) {
     if (Number.isNaN(value.getTime())) throw new InvalidInputError(path, "is an invalid Date.");
     return value.toISOString();
   }
@@ -79,6 +76,7 @@ export function toTemplateData(
   maxDepth: number,
 ): Record<string, TemplateData> {
   const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const origin = new Map<string, string>();
   for (const [source, name] of [
     [defaults, "options.defaults"],
     [args, "args"],
@@ -89,13 +87,15 @@ export function toTemplateData(
     }
     for (const key of Object.keys(source)) {
       const value = (source as Record<string, unknown>)[key];
-      if (value !== undefined) merged[key] = value;
+      if (value === undefined) continue;
+      merged[key] = value;
+      origin.set(key, name);
     }
   }
   const out: Record<string, TemplateData> = Object.create(null) as Record<string, TemplateData>;
   const stack = new Set<object>();
   for (const key of Object.keys(merged)) {
-    const item = convert(merged[key], pathOf("args", key), 1, maxDepth, stack);
+    const item = convert(merged[key], pathOf(origin.get(key) ?? "args", key), 1, maxDepth, stack);
     if (item !== undefined) out[key] = item;
   }
   return out;

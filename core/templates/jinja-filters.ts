@@ -6,7 +6,7 @@
  */
 import type { RenderGuard } from "./jinja-guard.ts";
 import type { RuntimeValue, Value } from "./jinja-values.ts";
-import { asValue, isContainer, isList, isMapping, isString, printedBound, sameKind, sortedCopy } from "./jinja-values.ts";
+import { asValue, isContainer, isList, isMapping, isString, measurePrinted, sameKind, sortedCopy } from "./jinja-values.ts";
 
 export interface FilterArgs {
   positional: RuntimeValue[];
@@ -14,7 +14,7 @@ export interface FilterArgs {
 }
 
 /** Filters whose output size is predicted before they run. */
-export const PREDICTED_FILTERS: ReadonlySet<string> = new Set(["replace", "indent", "join", "tojson", "string"]);
+export const PREDICTED_FILTERS: ReadonlySet<string> = new Set(["replace", "indent", "join", "tojson", "string", "sort", "dictsort"]);
 
 function countOccurrences(subject: string, needle: string, max: number): number {
   if (needle === "") {
@@ -48,9 +48,17 @@ const argument = (args: FilterArgs, index: number, name: string): Value | undefi
   return value === undefined ? undefined : asValue(value);
 };
 
+/** Checks (and charges) printing a list or dict: `{{ value }}`, `~`, `string`, `tojson`. */
+export function checkPrinted(guard: RenderGuard, value: Value, what: string, options?: Parameters<typeof measurePrinted>[2]): number {
+  const { bound, work } = measurePrinted(value, guard.shapes, options);
+  guard.charge(work);
+  guard.checkBuilt(bound, what);
+  return bound;
+}
+
 function itemLength(guard: RenderGuard, item: Value): number {
   if (isString(item)) return item.value.length;
-  if (isContainer(item)) return printedBound(item, guard.shapes);
+  if (isContainer(item)) return checkPrinted(guard, item, "join()");
   return String(item.value).length;
 }
 
@@ -96,13 +104,11 @@ export function planFilter(guard: RenderGuard, name: string, operand: Value, arg
       if (separators !== undefined && isList(asValue(separators))) {
         for (const s of (asValue(separators).value as RuntimeValue[]).map(asValue)) if (isString(s)) separator = Math.max(separator, s.value.length);
       }
-      const bound = printedBound(operand, guard.shapes, {
+      checkPrinted(guard, operand, "tojson", {
         indent: indent !== undefined && asValue(indent).type === "IntegerValue" ? Math.max(0, asValue(indent).value as number) : 0,
         ascii: ascii !== undefined && asValue(ascii).value === true,
         separator,
       });
-      guard.charge(bound >>> 6);
-      guard.checkBuilt(bound, "tojson");
       const sortKeys = args.keyword.get("sort_keys");
       if (sortKeys !== undefined && asValue(sortKeys).value === true) {
         const keyword = new Map(args.keyword);
@@ -112,8 +118,15 @@ export function planFilter(guard: RenderGuard, name: string, operand: Value, arg
       break;
     }
     case "string":
-      if (isContainer(operand)) guard.checkBuilt(printedBound(operand, guard.shapes), "string");
+      if (isContainer(operand)) checkPrinted(guard, operand, "string");
       break;
+    case "sort":
+    case "dictsort": {
+      // Comparison sorts: n·log2(n) on top of reading the operand.
+      const n = isList(operand) ? operand.value.length : isMapping(operand) ? operand.value.size : 0;
+      guard.charge(n * Math.ceil(Math.log2(n + 1)));
+      break;
+    }
   }
   return { operand, args };
 }

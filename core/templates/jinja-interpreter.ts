@@ -12,7 +12,7 @@ import { TemplateError } from "../errors.ts";
 import type { AstNode } from "./jinja-ast.ts";
 import { STRATA_NODE, metaOf } from "./jinja-ast.ts";
 import type { FilterArgs } from "./jinja-filters.ts";
-import { PREDICTED_FILTERS, checkReplace, planFilter } from "./jinja-filters.ts";
+import { PREDICTED_FILTERS, checkPrinted, checkReplace, planFilter } from "./jinja-filters.ts";
 import type { RenderGuard } from "./jinja-guard.ts";
 import { TEMPLATE_ERROR_CODES } from "./jinja-limits.ts";
 import type { RuntimeValue, Statement, Value } from "./jinja-values.ts";
@@ -25,7 +25,6 @@ import {
   isMapping,
   isString,
   nullValue,
-  printedBound,
   valueNode,
   workOf,
 } from "./jinja-values.ts";
@@ -142,7 +141,7 @@ export class SandboxedInterpreter extends Interpreter {
     let length: number;
     if (isString(value)) length = value.value.length;
     else {
-      if (isContainer(value)) this.guard.checkBuilt(printedBound(value, this.guard.shapes), "Printing a list or dict");
+      if (isContainer(value)) checkPrinted(this.guard, value, "Printing a list or dict");
       length = value.toString().length;
     }
     this.guard.wrote(length - (this.guard.written - writtenBefore));
@@ -217,7 +216,7 @@ export class SandboxedInterpreter extends Interpreter {
     this.guard.charge(workOf(left) + workOf(right));
     const concat = operator === "~" || operator === "+";
     if (concat && !(operator === "+" && isList(left) && isList(right))) {
-      for (const side of [left, right]) if (isContainer(side)) this.guard.checkBuilt(printedBound(side, this.guard.shapes), `"${operator}"`);
+      for (const side of [left, right]) if (isContainer(side)) checkPrinted(this.guard, side, `"${operator}"`);
     }
     if (operator === "+" && isList(left) && isList(right)) {
       this.guard.checkList(left.value.length + right.value.length, "List concatenation");

@@ -27,7 +27,7 @@ describe("defaults and codes", () => {
       maxOutputChars: 1_000_000,
       maxDepth: 100,
       maxRangeLength: 100_000,
-      maxWork: 5_000_000,
+      maxWork: 1_500_000,
     });
   });
 

@@ -76,13 +76,14 @@ describe("arguments", () => {
   });
 
   it.each([
-    ["a function", { f: () => 1 }, "args.f"],
-    ["a nested function", { a: { b: [1, () => 1] } }, "args.a.b[1]"],
-    ["a class instance", { m: new Map() }, "args.m"],
-    ["a symbol", { s: Symbol("x") }, "args.s"],
-    ["NaN", { n: Number.NaN }, "args.n"],
-  ])("rejects %s in the arguments, naming its path", (_what, args, path) => {
-    const error = thrownBy(() => renderJinjaTemplate("x", args as Record<string, unknown>)) as InvalidInputError;
+    ["a function", { f: () => 1 }, {}, "args.f"],
+    ["a nested function", { a: { b: [1, () => 1] } }, {}, "args.a.b[1]"],
+    ["a function among the defaults", {}, { d: () => 1 }, "options.defaults.d"],
+    ["a class instance", { m: new Map() }, {}, "args.m"],
+    ["a symbol", { s: Symbol("x") }, {}, "args.s"],
+    ["NaN", { n: Number.NaN }, {}, "args.n"],
+  ])("rejects %s in the arguments, naming its path", (_what, args, defaults, path) => {
+    const error = thrownBy(() => renderJinjaTemplate("x", args as Record<string, unknown>, { defaults })) as InvalidInputError;
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error.field).toBe(path);
   });
@@ -140,6 +141,7 @@ describe("functions and autoescape", () => {
 describe("error positions", () => {
   it.each([
     ["an unexpected character", "{{ a ! b }}", 1, 6],
+    ["an unexpected character after a valid !=", "{{ a != b }}\n{{ a ! b }}", 2, 6],
     ["a bad token deep inside a template", "line1\n{% if x %}\n  {{ y.z( }}\n{% endif %}", 3, 11],
     ["an unclosed block, at its opening tag", "a\n{% for x in y %}\nb", 2, 1],
     ["a mismatched end tag", "{% if a %}x{% endfor %}", 1, 12],

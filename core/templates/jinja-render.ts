@@ -21,6 +21,7 @@ import { RaisedByTemplate, SandboxedInterpreter } from "./jinja-interpreter.ts";
 import { TEMPLATE_ERROR_CODES, isTemplateLimitError } from "./jinja-limits.ts";
 import { strftimeUtc } from "./jinja-strftime.ts";
 import { asValue, isLoopControl } from "./jinja-values.ts";
+import { isDate } from "../messages/plain-object.ts";
 
 export type TemplateErrorMode = "original" | "throw";
 
@@ -46,7 +47,7 @@ function checkOptions(options: JinjaRenderOptions): void {
   if (options.onErrorReport !== undefined && typeof options.onErrorReport !== "function") {
     throw new InvalidInputError("options.onErrorReport", "must be a function.");
   }
-  if (options.now !== undefined && (!(options.now instanceof Date) || Number.isNaN(options.now.getTime()))) {
+  if (options.now !== undefined && (!isDate(options.now) || Number.isNaN(options.now.getTime()))) {
     throw new InvalidInputError("options.now", "must be a valid Date.");
   }
 }

@@ -171,6 +171,13 @@ describe("sandbox", () => {
     }
   });
 
+  it("refuses to print a namespace that contains itself instead of recursing forever", () => {
+    for (const print of ["{{ ns }}", "{{ ns | tojson }}", "{{ ns ~ '' }}", "{{ [ns] | string }}"]) {
+      const { error } = renderSafely(`{% set ns = namespace(a=1) %}{% set ns.me = ns %}${print}`);
+      expect(error, print).toBeInstanceOf(TemplateError);
+    }
+  });
+
   it("gives templates no clock and no locale: strftime_now exists only with an injected now", () => {
     expect(renderJinjaTemplate("{{ strftime_now('%Y') }}", {}, { onError: "original" })).toBe("{{ strftime_now('%Y') }}");
   });

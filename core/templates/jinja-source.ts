@@ -198,7 +198,7 @@ export function locateLexerError(text: string, message: string): number | undefi
       else if (ch === "}" && depth === 0 && text[c + 1] === "}") closed = true;
       else if (ch === "{") depth++;
       else if (ch === "}") depth--;
-      else if (unexpected !== undefined && ch === unexpected) return c;
+      else if (unexpected !== undefined && ch === unexpected && !(ch === "!" && text[c + 1] === "=")) return c;
       c++;
     }
     if (!closed) return open;

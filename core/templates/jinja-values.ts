@@ -44,7 +44,6 @@ export function sameKind(like: Value, inner: unknown): RuntimeValue {
 }
 
 const FUNCTION_TEXT = "<function>";
-const hidden = new WeakSet<object>();
 
 /**
  * A function value prints as `<function>`, never as the JavaScript source of the library's or
@@ -52,9 +51,8 @@ const hidden = new WeakSet<object>();
  */
 export function hideSource(value: Value): void {
   const fn = value.value;
-  if (typeof fn !== "function" || hidden.has(fn)) return;
+  if (typeof fn !== "function" || Object.hasOwn(fn, "toString")) return;
   Object.defineProperty(fn, "toString", { value: () => FUNCTION_TEXT });
-  hidden.add(fn);
 }
 
 let probes: { nil: RuntimeValue; controls: readonly (abstract new () => object)[] } | undefined;
@@ -157,12 +155,16 @@ export interface PrintOptions {
   readonly separator?: number;
 }
 
-/** Upper bound of the characters `value` prints as (`{{ value }}`, `~`, `tojson`, `string`). */
-export function printedBound(value: Value, ctx: ShapeContext, options: PrintOptions = {}): number {
+/**
+ * Upper bound of the characters `value` prints as (`{{ value }}`, `~`, `tojson`, `string`),
+ * and the work units printing it costs (one per item, one per 64 characters).
+ */
+export function measurePrinted(value: Value, ctx: ShapeContext, options: PrintOptions = {}): { bound: number; work: number } {
   const shape = shapeOf(value, 1, ctx, new Set());
   const chars = options.ascii === true ? shape.asciiChars : shape.chars;
   const perItem = Math.max(0, (options.separator ?? 2) - 2) + 2 * (1 + (options.indent ?? 0) * (shape.height + 1));
-  return chars + shape.items * perItem;
+  const bound = chars + shape.items * perItem;
+  return { bound, work: shape.items + (bound >>> 6) };
 }
 
 /** A copy with mapping keys in UTF-16 code-unit order at every depth (`tojson(sort_keys=true)`). */

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors.ts";
 import type { JsonValue } from "../messages/index.ts";
+import { isPlainObject } from "../messages/plain-object.ts";
 
 function pathOf(parent: string, key: string | number): string {
   if (typeof key === "number") return `${parent}[${key}]`;
@@ -30,8 +31,7 @@ export function cloneJson(value: unknown, path: string, maxDepth = 256): JsonVal
     stack.add(v);
     try {
       if (Array.isArray(v)) return v.map((item: unknown, i) => visit(item === undefined ? null : item, pathOf(p, i), depth + 1));
-      const proto = Object.getPrototypeOf(v) as unknown;
-      if (proto !== Object.prototype && proto !== null) throw new InvalidInputError(p, "must be a plain object (JSON data).");
+      if (!isPlainObject(v)) throw new InvalidInputError(p, "must be a plain object (JSON data).");
       const out: Record<string, JsonValue> = {};
       for (const key of Object.keys(v)) {
         const item = (v as Record<string, unknown>)[key];

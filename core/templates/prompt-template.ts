@@ -1,5 +1,6 @@
 import { TemplateError } from "../errors.ts";
 import type { JsonValue } from "../messages/index.ts";
+import { isPlainObject } from "../messages/plain-object.ts";
 
 /** What `renderPromptTemplate` does with a `{{name}}` that has no variable. */
 export interface PromptTemplateOptions {
@@ -85,8 +86,7 @@ function write(value: unknown, path: string, depth: number, stack: unknown[]): s
     }
     out = `[${parts.join(",")}]`;
   } else {
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) throw invalid(path, "is not a plain object or array");
+    if (!isPlainObject(value)) throw invalid(path, "is not a plain object or array");
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record).sort();
     const parts: string[] = [];

@@ -4,6 +4,7 @@
  */
 import { InvalidInputError } from "../errors.ts";
 import { MONTHS, WEEKDAYS } from "./jinja-strftime.ts";
+import { isDate } from "../messages/plain-object.ts";
 
 export type SystemArguments = {
   /** `YYYY-MM-DD` */
@@ -25,7 +26,7 @@ export type SystemArguments = {
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
 export function checkedDate(value: unknown, field: string): Date {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new InvalidInputError(field, "must be a valid Date.");
+  if (!isDate(value) || Number.isNaN(value.getTime())) throw new InvalidInputError(field, "must be a valid Date.");
   const year = value.getUTCFullYear();
   if (year < 0 || year > 9999) throw new InvalidInputError(field, `must be between years 0000 and 9999, got ${year}.`);
   return value;

@@ -1,11 +1,11 @@
-import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ClipboardEvent, type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useLoadSample, useSampleIndex } from "../queries/samples.ts";
 import { type Slot, useInput } from "../store/input.ts";
-import { fmtInt } from "./format.ts";
-import { useParsedInput } from "./useParsedInput.ts";
+import { fmtBytes, fmtInt } from "./format.ts";
+import { LargeInput, useLargeSyntaxError } from "./LargeInput.tsx";
+import { slotTestId } from "./slotTestId.ts";
+import { LARGE_INPUT, useParsedInput } from "./useParsedInput.ts";
 
-/** Test ids: the current slot keeps the shell's ids (`request-editor`…); the previous slot prefixes `previous-`. */
-export const slotTestId = (slot: Slot, id: string) => (slot === "current" ? id : `previous-${id}`);
 
 interface Props {
   readonly slot?: Slot;
@@ -29,6 +29,17 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
   const [dragging, setDragging] = useState(false);
   const parsed = useParsedInput(text);
   const t = (id: string) => slotTestId(slot, id);
+  // "Edit here anyway" holds for the text it was clicked on; a new large input shows the summary again.
+  const [editLarge, setEditLarge] = useState<string | null>(null);
+  const showLarge = parsed.kind === "large" && editLarge !== text;
+  const largeSyntax = useLargeSyntaxError(slot, parsed.kind === "large");
+  // A large paste replaces the whole input without passing through the textarea.
+  const onPaste = (event: ClipboardEvent) => {
+    const pasted = event.clipboardData.getData("text");
+    if (pasted.length <= LARGE_INPUT) return;
+    event.preventDefault();
+    setText(slot, pasted, "pasted");
+  };
   // The picker shows the sample the text came from, as long as it is unchanged.
   const shownSample = samples.data?.find((s) => source === `sample: ${s.title}`)?.id ?? "";
 
@@ -65,6 +76,7 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
     <section
       className={`input-panel${dragging ? " dragging" : ""}`}
       data-testid={`input-panel-${slot}`}
+      data-slot={slot}
       aria-label={title}
       onDragOver={(e) => {
         e.preventDefault();
@@ -121,15 +133,22 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
       </div>
       {actions ? <div className="input-actions">{actions}</div> : null}
       {samples.error ? <span className="error">Samples unavailable: {String(samples.error.message)}</span> : null}
+      {showLarge ? <LargeInput slot={slot} text={text} onEdit={() => setEditLarge(text)} onPaste={onPaste} /> : null}
       <textarea
+        className={showLarge ? "over-large" : undefined}
+        onPaste={onPaste}
         ref={editor}
         data-testid={t("request-editor")}
         aria-label={`${title} JSON`}
         aria-invalid={parsed.kind === "error"}
         spellCheck={false}
-        value={text}
+        // Also keeps Chrome from copying a 5 MB value into session history on every hash change.
+        autoComplete="off"
+        value={showLarge ? "" : text}
         placeholder={
-          slot === "current"
+          showLarge
+            ? "The large input is not loaded into this editor. Typing or pasting here replaces it."
+            : slot === "current"
             ? "Paste a request (Strata, OpenAI, Anthropic or Gemini JSON), drop a file, or pick a sample."
             : "Optional: the previous turn's request, or a fingerprint bundle, to compare cache prefixes."
         }
@@ -138,6 +157,12 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
       <div className="input-status" data-testid={t("input-status")} aria-live="polite">
         {parsed.kind === "empty" ? (slot === "current" ? "No input yet." : "Empty: nothing to compare with.") : null}
         {parsed.kind === "ok" ? `Valid JSON · ${fmtInt(parsed.bytes)} bytes` : null}
+        {parsed.kind === "large" ? `${fmtBytes(parsed.bytes)} · checked by the inspector` : null}
+        {largeSyntax ? (
+          <span className="error" data-testid={t("json-error")} data-line={largeSyntax.line} data-column={largeSyntax.column}>
+            Invalid JSON: {largeSyntax.message}
+          </span>
+        ) : null}
         {parsed.kind === "error" ? (
           <span className="error" data-testid={t("json-error")} data-line={parsed.line} data-column={parsed.column}>
             {parsed.message}{" "}

@@ -5,6 +5,25 @@ export type InspectRunner = (job: InspectJob, signal?: AbortSignal) => Promise<I
 
 const abortError = () => new DOMException("The inspection was superseded.", "AbortError");
 
+const postedAt = new Map<number, number>();
+
+/**
+ * `strata:inspect` (post → result received, including both structured clones) and
+ * `strata:inspect-worker` (inspect() itself, inside the worker), for the benchmark.
+ */
+function recordTiming(id: number, workerMs: number | null): void {
+  const start = postedAt.get(id);
+  postedAt.delete(id);
+  if (start === undefined || typeof performance.measure !== "function") return;
+  const end = performance.now();
+  try {
+    performance.measure("strata:inspect", { start, end });
+    if (workerMs !== null) performance.measure("strata:inspect-worker", { start: end - workerMs, duration: workerMs });
+  } catch {
+    // user timing unavailable: nothing to record
+  }
+}
+
 /**
  * Off the main thread: one worker per job in flight, idle workers are reused. A cancelled job
  * (the input changed again) terminates its worker, so a stale 5 MB inspection never delays the next.
@@ -26,6 +45,7 @@ function createWorkerRunner(): InspectRunner {
       const onMessage = (event: MessageEvent<WorkerResponse>) => {
         if (event.data.id !== id) return;
         done();
+        recordTiming(id, event.data.ok ? event.data.ms : null);
         if (idle.length < 2) idle.push(worker);
         else worker.terminate();
         if (event.data.ok) resolve(event.data.report as InspectionReport);
@@ -37,6 +57,7 @@ function createWorkerRunner(): InspectRunner {
         reject(new InspectFailure({ name: "WorkerError", code: "worker_error", message: `The inspect worker failed: ${event.message || "it could not start"}.`, issues: [], tried: [] }));
       };
       const onAbort = () => {
+        postedAt.delete(id);
         done();
         worker.terminate();
         reject(abortError());
@@ -44,7 +65,9 @@ function createWorkerRunner(): InspectRunner {
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
       signal?.addEventListener("abort", onAbort, { once: true });
+      const posted = performance.now();
       worker.postMessage({ id, job } satisfies WorkerRequest);
+      postedAt.set(id, posted);
     });
 }
 

@@ -2,13 +2,14 @@
 //   strata:paste-to-rendered  from the paste (the app's `paste`/`input` handler) until the
 //                             views for the new inspection report are committed and painted
 //   strata:view-switch        from the click on a view tab until that view is committed and painted
-// Runs `vite build` (unless --skip-build), serves dist-site/ with `vite preview` on port 4174,
+// Runs `vite build` into e2e/.out/bench/site (unless --skip-build), serves it with `vite preview` on a free port,
 // pastes 1 MB and 5 MB requests through the real clipboard and switches to every view in the
 // view nav (`[data-testid="view-nav"] [data-testid^="nav-"]`, else `view-tab-*` or role=tab).
 // Prints one JSON object on stdout; progress goes to stderr. Usage:
 //   node e2e/bench/devtools.mjs [--quick] [--skip-build]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, resolveChromium } from "../chromium.mjs";
@@ -17,14 +18,26 @@ import { root } from "./core-bundle.mjs";
 
 export const PASTE_MEASURE = "strata:paste-to-rendered";
 export const VIEW_SWITCH_MEASURE = "strata:view-switch";
-const PORT = 4174;
 const MB = 1024 * 1024;
 const quick = process.argv.includes("--quick");
 const log = (...a) => console.error("[devtools bench]", ...a);
 
-async function waitForServer(url, timeoutMs) {
+/** A port nobody listens on now (other sessions on this machine use 4173/4174). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, timeoutMs, server) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode} before serving ${url}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -54,8 +67,7 @@ async function takeMeasures(page, name, timeoutMs) {
 /** A real paste: the text goes on the clipboard, then Ctrl+V into the request editor. */
 async function paste(page, text) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  const editor = page.getByTestId("request-editor");
-  await editor.focus();
+  await page.getByTestId("request-editor").focus({ timeout: 120_000 });
   await page.keyboard.press("ControlOrMeta+A");
   await page.evaluate(() => performance.clearMeasures());
   await page.keyboard.press("ControlOrMeta+V");
@@ -69,68 +81,85 @@ async function tabs(page) {
   return [];
 }
 
+/** Pastes requests of `mb` MB `trials` + 1 times (the first is a warm-up) and visits every view after each. */
+async function measureSize(context, url, mb) {
+  // Two different requests of the same size, pasted alternately, so every paste changes the text.
+  const variants = [generateOpenAIChatTurns(mb * MB, { seed: 31 }).current, generateOpenAIChatTurns(mb * MB, { seed: 32 }).current];
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.getByTestId("request-editor").waitFor();
+    await page.waitForLoadState("networkidle");
+    const pastes = [];
+    const switches = {};
+    let switchMissing = false;
+    const trials = quick ? 2 : 5;
+    for (let t = 0; t < trials + 1; t++) {
+      await paste(page, variants[t % 2]);
+      const durations = await takeMeasures(page, PASTE_MEASURE, t === 0 ? 60_000 : 120_000);
+      if (durations.length === 0) return { mb, bytes: variants[0].length, missing: PASTE_MEASURE };
+      if (t > 0) pastes.push(Math.max(...durations)); // the first paste warms the page up
+      for (const tab of switchMissing ? [] : await tabs(page)) {
+        const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
+        if ((await tab.getAttribute("aria-selected")) === "true" || (await tab.getAttribute("aria-current")) === "page") continue;
+        await page.evaluate(() => performance.clearMeasures());
+        await tab.click({ timeout: 120_000 });
+        const d = await takeMeasures(page, VIEW_SWITCH_MEASURE, 30_000);
+        if (d.length === 0) {
+          switchMissing = true;
+          break;
+        }
+        if (t > 0) (switches[name] ??= []).push(Math.max(...d));
+      }
+    }
+    // The floor: JSON.parse of the same text in the same page.
+    const parse = await page.evaluate((text) => {
+      const out = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        JSON.parse(text);
+        out.push(performance.now() - t0);
+      }
+      return out;
+    }, variants[0]);
+    return { mb, bytes: variants[0].length, pastes, switches, switchMissing, parse };
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
-  if (!process.argv.includes("--skip-build") || !existsSync(join(root, "dist-site/index.html"))) {
-    log("building dist-site/ (vite build) …");
-    const built = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: ["ignore", 2, 2] });
+  // Same config as `npm run build`, but into e2e/.out/bench/site: other sessions on this machine
+  // serve and rebuild dist-site/ while the bench runs. --skip-build reuses an earlier build.
+  const site = join(root, "e2e/.out/bench/site");
+  let outDir = site;
+  if (process.argv.includes("--skip-build")) {
+    if (!existsSync(join(site, "index.html"))) outDir = join(root, "dist-site");
+    if (!existsSync(join(outDir, "index.html"))) throw new Error("no built devtools to serve: run without --skip-build");
+  } else {
+    log("building the devtools (vite build) …");
+    const built = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--outDir", site, "--emptyOutDir", "--logLevel", "warn"], { cwd: root, stdio: ["ignore", 2, 2] });
     if (built.status !== 0) throw new Error("vite build failed");
   }
-  const server = spawn(join(root, "node_modules/.bin/vite"), ["preview", "--host", "127.0.0.1", "--port", String(PORT), "--strictPort"], {
+  const port = await freePort();
+  const server = spawn(join(root, "node_modules/.bin/vite"), ["preview", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
     cwd: root,
     stdio: ["ignore", "ignore", 2],
   });
-  const url = `http://127.0.0.1:${PORT}/`;
+  const url = `http://127.0.0.1:${port}/`;
   const executablePath = resolveChromium();
   const browser = await chromium.launch({ args: [...CHROMIUM_ARGS], ...(executablePath ? { executablePath } : {}) });
   try {
-    await waitForServer(url, 30_000);
+    await waitForServer(url, 30_000, server);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url.slice(0, -1) });
     const results = [];
     for (const mb of quick ? [1] : [1, 5]) {
-      // Two different requests of the same size, pasted alternately, so every paste changes the text.
-      const variants = [generateOpenAIChatTurns(mb * MB, { seed: 31 }).current, generateOpenAIChatTurns(mb * MB, { seed: 32 }).current];
-      const page = await context.newPage();
-      await page.goto(url);
-      await page.getByTestId("request-editor").waitFor();
-      await page.waitForLoadState("networkidle");
-      const pastes = [];
-      const switches = {};
-      let switchMissing = false;
-      const trials = quick ? 2 : 5;
-      for (let t = 0; t < trials + 1; t++) {
-        await paste(page, variants[t % 2]);
-        const durations = await takeMeasures(page, PASTE_MEASURE, t === 0 ? 30_000 : 120_000);
-        if (durations.length === 0) {
-          results.push({ mb, bytes: variants[0].length, missing: PASTE_MEASURE });
-          break;
-        }
-        if (t > 0) pastes.push(Math.max(...durations)); // the first paste warms the page up
-        for (const tab of switchMissing ? [] : await tabs(page)) {
-          const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
-          if ((await tab.getAttribute("aria-selected")) === "true" || (await tab.getAttribute("aria-current")) === "page") continue;
-          await page.evaluate(() => performance.clearMeasures());
-          await tab.click();
-          const d = await takeMeasures(page, VIEW_SWITCH_MEASURE, 15_000);
-          if (d.length === 0) {
-            switchMissing = true;
-            break;
-          }
-          if (t > 0) (switches[name] ??= []).push(Math.max(...d));
-        }
+      try {
+        results.push(await measureSize(context, url, mb));
+      } catch (error) {
+        results.push({ mb, error: String(error?.message ?? error).split("\n")[0] });
       }
-      // The floor: JSON.parse of the same text in the same page.
-      const parse = await page.evaluate((text) => {
-        const out = [];
-        for (let i = 0; i < 5; i++) {
-          const t0 = performance.now();
-          JSON.parse(text);
-          out.push(performance.now() - t0);
-        }
-        return out;
-      }, variants[0]);
-      if (!results.some((r) => r.mb === mb)) results.push({ mb, bytes: variants[0].length, pastes, switches, switchMissing, parse });
-      await page.close();
       log(`${mb} MB done`);
     }
     process.stdout.write(JSON.stringify({ ok: true, results }));

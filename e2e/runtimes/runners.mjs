@@ -163,7 +163,7 @@ export async function runEdgeRuntimeJsonInput() {
     else failures.push({ name: `${name} accepts a Response.json() value like a JSON.parse one`, error: `JSON.parse: ${fromParse.slice(0, 300)}\nResponse.json(): ${fromResponse.slice(0, 300)}` });
   }
   return {
-    runtime: "edge-runtime json-input",
+    runtime: "edge-runtime-json",
     version: require("@edge-runtime/vm/package.json").version,
     result: { passed, failed: failures.length, skipped: 0, failures, files: ["core/index.ts"] },
   };

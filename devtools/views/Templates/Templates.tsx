@@ -116,10 +116,12 @@ function Playground({ initial }: { readonly initial: PlaygroundInput }) {
 /** The request's template rendered with its arguments and namespaces, editable, with volatility warnings on the lines they concern. */
 export function TemplatesView({ report }: { readonly report: InspectionReport }) {
   const current = useInput((s) => s.current);
+  // Only a Strata request has a template block: a 5 MB wire request is never re-parsed here.
   const block = useMemo(() => {
+    if (report.format !== "strata" || report.templates === null) return null;
     const parsed = parseInput(current);
-    return parsed.kind === "ok" && report.format === "strata" ? templateBlockOf(parsed.value) : null;
-  }, [current, report.format]);
+    return parsed.kind === "ok" ? templateBlockOf(parsed.value) : null;
+  }, [current, report.format, report.templates]);
   const t = report.templates;
   return (
     <>

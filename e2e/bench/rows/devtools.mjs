@@ -23,6 +23,10 @@ export async function run({ quick, skipBuild }) {
   }
   const rows = [];
   for (const r of out.results) {
+    if (r.error) {
+      rows.push({ group: GROUP, name: "paste-to-rendered / view-switch", input: `${r.mb} MB OpenAI Chat request`, subject: `n/a (${r.error})`, verdict: "n/a" });
+      continue;
+    }
     const input = `OpenAI Chat request · ${formatBytes(r.bytes)} · headless Chromium`;
     const parse = r.parse ? summarize(r.parse) : undefined;
     const floor = parse ? { baselineName: "`JSON.parse` of the same text, same page", baseline: formatStats(parse) } : {};
