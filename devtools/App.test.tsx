@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App.tsx";
 import { ViewErrorBoundary } from "./app/ErrorBoundary.tsx";
-import { parseInput } from "./components/useParsedInput.ts";
+import { LARGE_INPUT, parseInput } from "./components/useParsedInput.ts";
 import { PASTE_TO_RENDERED } from "./perf/marks.ts";
 import { encodeBundle, parseBundle } from "./share/bundle.ts";
 import { encodeShareState } from "./share/state.ts";
@@ -144,6 +144,27 @@ describe("devtools app", () => {
     fireEvent.drop(screen.getByTestId("input-panel-previous"), { dataTransfer: { files: [file] } });
     await waitFor(() => expect(useInput.getState().previous).toBe(SAMPLE_TEXT.gemini));
     expect(screen.getByTestId("previous-input-source").textContent).toBe("file: gemini.json");
+  });
+
+  it("shows a large paste as a preview, not in the textarea, and still inspects all of it", async () => {
+    renderWithClient(<App />);
+    await ready();
+    const messages = Array.from({ length: 400 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i} ${"lorem ipsum ".repeat(80)}` }));
+    const big = JSON.stringify({ model: "gpt-4.1", messages: [...messages, { role: "user", content: "last" }] });
+    expect(big.length).toBeGreaterThan(LARGE_INPUT);
+    const clipboardData = { getData: () => big };
+    fireEvent.paste(screen.getByTestId("request-editor"), { clipboardData });
+    expect(useInput.getState().current).toBe(big);
+    expect(screen.getByTestId("request-editor-large").dataset["length"]).toBe(String(big.length));
+    expect((screen.getByTestId("request-editor") as HTMLTextAreaElement).value).toBe("");
+    expect(screen.getByTestId("input-status").textContent).toContain("checked by the inspector");
+    await waitFor(() => expect(screen.getByTestId("card-messages-value").textContent).toBe("401"), { timeout: 10000 });
+
+    fireEvent.paste(screen.getByTestId("request-editor-large"), { clipboardData: { getData: () => big.slice(0, -2) } });
+    await waitFor(() => expect(screen.getByTestId("json-error").dataset["line"]).toBe("1"), { timeout: 10000 });
+
+    fireEvent.click(screen.getByTestId("edit-large"));
+    expect((screen.getByTestId("request-editor") as HTMLTextAreaElement).value).toBe(big.slice(0, -2));
   });
 
   it("shows the empty state when the input is cleared", async () => {

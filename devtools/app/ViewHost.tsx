@@ -9,6 +9,22 @@ import { VIEWS } from "../views/index.ts";
 import { ViewErrorBoundary } from "./ErrorBoundary.tsx";
 import { InspectError } from "./InspectError.tsx";
 
+/** Stages that failed, above every view but the overview (which lists all problems): a view never looks complete when it is not. */
+function ProblemsBanner({ report }: { readonly report: InspectionReport }) {
+  const errors = report.problems.filter((p) => p.severity === "error");
+  if (errors.length === 0) return null;
+  return (
+    <div className="problems-banner" role="alert" data-testid="report-problems" data-count={errors.length}>
+      {errors.slice(0, 3).map((p, i) => (
+        <p key={i} data-testid="report-problem" data-code={p.code} data-stage={p.stage}>
+          <span className="badge badge-error">{p.stage}</span> {p.message}
+        </p>
+      ))}
+      {errors.length > 3 ? <p className="muted">…and {errors.length - 3} more on the overview.</p> : null}
+    </div>
+  );
+}
+
 function ActiveView({ view, report }: { readonly view: ViewId; readonly report: InspectionReport }) {
   const View: ComponentType<{ report: InspectionReport }> = VIEWS[view];
   return <View report={report} />;
@@ -52,6 +68,7 @@ export function ViewHost() {
       {state === "error" ? <InspectError error={query.error instanceof InspectFailure ? query.error.detail : { name: "Error", code: "internal_error", message: String(query.error?.message), issues: [], tried: [] }} /> : null}
       {state === "ready" && data ? (
         <section className={`view view-${view}`} data-testid={`view-${view}`} aria-label={VIEW_LABELS[view]}>
+          {view !== "overview" ? <ProblemsBanner report={data.report} /> : null}
           <ViewErrorBoundary key={view} label={VIEW_LABELS[view]} resetKey={data.key}>
             <ActiveView view={view} report={data.report} />
           </ViewErrorBoundary>

@@ -1,18 +1,17 @@
+import { CACHE_RULES, type CacheProvider } from "../../core/index.ts";
+
 /**
- * Model ids offered in the picker (any id may be typed). Cache rules match them by pattern in core's
- * rule table; this list is only a convenience and decides nothing.
+ * Model ids offered in the picker, read off core's cache rule table (`claude-sonnet-4-5*` →
+ * `claude-sonnet-4-5`), so the list never disagrees with the rules. Any id may be typed.
  */
-export const MODEL_SUGGESTIONS: readonly { readonly provider: "openai" | "anthropic" | "gemini"; readonly id: string }[] = [
-  { provider: "openai", id: "gpt-4o-mini" },
-  { provider: "openai", id: "gpt-4o" },
-  { provider: "openai", id: "gpt-4.1" },
-  { provider: "openai", id: "gpt-5" },
-  { provider: "anthropic", id: "claude-sonnet-4-5" },
-  { provider: "anthropic", id: "claude-sonnet-4-6" },
-  { provider: "anthropic", id: "claude-opus-4-5" },
-  { provider: "anthropic", id: "claude-haiku-4-5" },
-  { provider: "anthropic", id: "claude-3-5-haiku" },
-  { provider: "gemini", id: "gemini-2.5-flash" },
-  { provider: "gemini", id: "gemini-2.5-pro" },
-  { provider: "gemini", id: "gemini-3-pro" },
-];
+export const MODEL_SUGGESTIONS: readonly { readonly provider: CacheProvider; readonly id: string }[] = (() => {
+  const seen = new Set<string>();
+  const out: { provider: CacheProvider; id: string }[] = [];
+  for (const rule of CACHE_RULES) {
+    const m = /^([a-z0-9.-]+)\*$/i.exec(rule.models);
+    if (!m || seen.has(m[1]!)) continue;
+    seen.add(m[1]!);
+    out.push({ provider: rule.provider, id: m[1]! });
+  }
+  return out;
+})();

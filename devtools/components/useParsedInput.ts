@@ -32,7 +32,7 @@ export function utf8Length(text: string): number {
 }
 
 export function parseInput(text: string): ParsedInput {
-  if (text.trim() === "") return { kind: "empty" };
+  if (!/\S/.test(text)) return { kind: "empty" };
   const result = parseJson(text);
   if (result.ok) return { kind: "ok", value: result.value, bytes: encoder.encode(text).length };
   return { kind: "error", message: `Invalid JSON: ${result.issue.message}`, line: result.issue.line, column: result.issue.column };
@@ -40,6 +40,7 @@ export function parseInput(text: string): ParsedInput {
 
 /** For the status line: a full check below `LARGE_INPUT`, only the size above it. */
 export function checkInput(text: string): ParsedInput {
+  if (!/\S/.test(text)) return { kind: "empty" };
   if (text.length > LARGE_INPUT) return { kind: "large", bytes: utf8Length(text) };
   return parseInput(text);
 }

@@ -8,7 +8,7 @@ import type { InspectJob } from "./protocol.ts";
  * carrying extra fields such as prompt text is refused), or request text for core to parse.
  */
 function previousOption(text: string) {
-  if (text.trim() === "") return undefined;
+  if (!/\S/.test(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
