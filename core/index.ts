@@ -336,7 +336,8 @@ export { simulateNextTurn } from "./cache/next-turn.ts";
 export type { NextTurnOptions } from "./cache/next-turn.ts";
 export { applyBreakpoints, suggestCacheBreakpoints } from "./cache/breakpoints.ts";
 export type { SuggestBreakpointsOptions } from "./cache/breakpoints.ts";
-export { isFingerprintBundle, parseFingerprintBundle, toFingerprintBundle } from "./cache/fingerprints.ts";
+export { isFingerprintBundle, toFingerprintBundle } from "./cache/fingerprints.ts";
+export { parseFingerprintBundle } from "./cache/fingerprint-schema.ts";
 export { inferCacheProvider } from "./cache/provider.ts";
 export { CACHE_PROVIDERS, DIVERGENCE_CAUSES } from "./cache/types.ts";
 export type {

@@ -9,6 +9,7 @@ import { throwIfAborted, untilAborted } from "../input/abort.ts";
 import { buildInputGroups } from "../input/groups.ts";
 import { isDefaultInputBuilder } from "../input/input-builder.ts";
 import { flattenInputGroups, resolveInputLayout } from "../input/layouts.ts";
+import type { InputAssemblyLayout } from "../input/types.ts";
 import { assertMessage, assertMessages, isObject } from "../input/validate.ts";
 import { assertMessagesSupportModelCapabilities } from "../messages/index.ts";
 import type { JsonValue, Message, ProviderRequest } from "../messages/index.ts";
@@ -19,10 +20,10 @@ import type { SourcedMessage } from "../prompt/sources.ts";
 import type { PromptBuildRequest } from "../prompt/types.ts";
 import { assertSkills, assertTools } from "../prompt/validate.ts";
 import { resolveContextProviders } from "./context.ts";
-import type { MiddlewareContext } from "./middleware.ts";
+import { middlewareContextOf } from "./middleware.ts";
 import { applyDefaultProviderRequestOptions } from "./request-defaults.ts";
 import { buildTrace } from "./trace.ts";
-import type { AssemblyTrace, ExplainedProviderInput } from "./trace.ts";
+import type { ExplainedProviderInput } from "./trace.ts";
 import type { AssembleProviderInputOptions } from "./types.ts";
 
 /**
@@ -37,11 +38,23 @@ export async function assembleProviderInput(options: AssembleProviderInputOption
 
 /** The same assembly as `assembleProviderInput`, plus where every output message came from. */
 export async function explainProviderInput(options: AssembleProviderInputOptions): Promise<ExplainedProviderInput> {
-  const { request, trace } = await runAssembly(options, true);
-  return { request, trace: trace! };
+  const { request, layout, items, measures, nativeTools, report } = await runAssembly(options, true);
+  return { request, trace: buildTrace(layout, items, measures!, nativeTools, report) };
 }
 
-async function runAssembly(options: AssembleProviderInputOptions, wantTrace: boolean): Promise<{ request: ProviderRequest; trace?: AssemblyTrace }> {
+/** What one assembly produced; `measures` (one per kept item) only when asked for or budgeted. */
+interface Assembled {
+  readonly request: ProviderRequest;
+  readonly layout: InputAssemblyLayout;
+  readonly items: readonly SourcedMessage[];
+  readonly measures: readonly Measure[] | undefined;
+  readonly nativeTools: Measure | undefined;
+  readonly report: ContextBudgetReport | undefined;
+}
+
+// The trace is built by `explainProviderInput` from what this returns, so `assembleProviderInput`
+// never reaches the trace code (smaller bundles for hosts that only assemble).
+async function runAssembly(options: AssembleProviderInputOptions, measureAll: boolean): Promise<Assembled> {
   if (!isObject(options)) throw new InvalidInputError("options", "must be an object with at least { model, input }.");
   const { model, signal, middleware, tailSegments: tail } = options;
   if (!isObject(model) || typeof model["provider"] !== "string" || typeof model["model"] !== "string") {
@@ -58,12 +71,7 @@ async function runAssembly(options: AssembleProviderInputOptions, wantTrace: boo
   if (middleware !== undefined && (!isObject(middleware) || typeof middleware["run"] !== "function")) {
     throw new InvalidInputError("middleware", "must be a registry from createMiddlewareRegistry().");
   }
-  const ids: MiddlewareContext = {
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    ...(options.runId === undefined ? {} : { runId: options.runId }),
-    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
-    ...(signal === undefined ? {} : { signal }),
-  };
+  const ids = middlewareContextOf(options);
 
   // 1. Input assembly. Provenance is remembered by message identity, protected groups first.
   const provenance = new ProvenanceMap();
@@ -149,7 +157,7 @@ async function runAssembly(options: AssembleProviderInputOptions, wantTrace: boo
   // 6. Optional budget over the composed prompt: each message measured once, running totals.
   const estimate = budget?.estimate ?? estimateTextTokens;
   const nativeTools = tools.length > 0 && model.capabilities?.tools === true ? measureToolSchemas(tools, estimate) : undefined;
-  let measures: Measure[] | undefined = budget !== undefined || wantTrace ? items.map((item) => measureMessage(item.message, estimate)) : undefined;
+  let measures: Measure[] | undefined = budget !== undefined || measureAll ? items.map((item) => measureMessage(item.message, estimate)) : undefined;
   let report: ContextBudgetReport | undefined;
   if (budget !== undefined) {
     const evicted = evictToBudget(items, measures!, nativeTools, budget);
@@ -176,8 +184,7 @@ async function runAssembly(options: AssembleProviderInputOptions, wantTrace: boo
     },
     { ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }), ...(options.cacheKey === undefined ? {} : { cacheKey: options.cacheKey }) },
   );
-  if (!wantTrace) return { request: providerRequest };
-  return { request: providerRequest, trace: buildTrace(layout, items, measures!, nativeTools, report) };
+  return { request: providerRequest, layout, items, measures, nativeTools, report };
 }
 
 /** Leading messages that are instructions (or system messages middleware added before them). */

@@ -1,19 +1,16 @@
 import { InvalidInputError } from "../errors.ts";
 import { throwIfAborted, untilAborted } from "../input/abort.ts";
 import { isObject } from "../input/validate.ts";
-import type { JsonValue, Message } from "../messages/index.ts";
+import type { Message } from "../messages/index.ts";
 import type { ContextBlock, ContextProvider } from "../prompt/types.ts";
 import { assertContextBlocks } from "../prompt/validate.ts";
-import type { MiddlewareRegistry } from "./middleware.ts";
+import { middlewareContextOf } from "./middleware.ts";
+import type { MiddlewareContext, MiddlewareRegistry } from "./middleware.ts";
 
-export interface ResolveContextOptions {
+export interface ResolveContextOptions extends MiddlewareContext {
   readonly messages: readonly Message[];
   readonly providers?: readonly ContextProvider[];
   readonly middleware?: MiddlewareRegistry;
-  readonly sessionId?: string;
-  readonly runId?: string;
-  readonly metadata?: Readonly<Record<string, JsonValue>>;
-  readonly signal?: AbortSignal;
 }
 
 /**
@@ -22,12 +19,7 @@ export interface ResolveContextOptions {
  */
 export async function resolveContextProviders(options: ResolveContextOptions): Promise<readonly ContextBlock[]> {
   const { providers = [], middleware, signal } = options;
-  const ids = {
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    ...(options.runId === undefined ? {} : { runId: options.runId }),
-    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
-    ...(signal === undefined ? {} : { signal }),
-  };
+  const ids = middlewareContextOf(options);
   if (!Array.isArray(providers)) throw new InvalidInputError("contextProviders", "must be an array of { name, resolve(context) }.");
   const blocks: ContextBlock[] = [];
   for (let i = 0; i < providers.length; i++) {

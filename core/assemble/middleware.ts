@@ -21,6 +21,16 @@ export interface MiddlewareContext {
   readonly signal?: AbortSignal;
 }
 
+/** The run's ids and signal taken from `options`; absent ones are left out (never `undefined`). */
+export function middlewareContextOf(options: MiddlewareContext): MiddlewareContext {
+  return {
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...(options.runId === undefined ? {} : { runId: options.runId }),
+    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+}
+
 export type Middleware<H extends MiddlewareHook> = (
   payload: MiddlewarePayloads[H],
   context: MiddlewareContext,

@@ -2,27 +2,22 @@
  * `composeBudgetedPrompt` (spec 001): gate the candidates by tier against the resolved budget
  * and join what is kept with "\n\n". Same candidates + same budget → byte-identical output.
  */
+import { putOwn } from "../messages/plain-object.ts";
 import { buildPromptBuiltEvent } from "./events.ts";
 import type { ComposerProbes } from "./events.ts";
 import { runTierGate } from "./tier-gate.ts";
+import type { BudgetGateResult } from "./tier-gate.ts";
 import type { BudgetedSection, BudgetedSectionInput, BudgetConfig } from "./tier-gate-types.ts";
 
 /** Separator between included sections in `composed`. Not counted in `totalChars`. */
 export const SECTION_SEPARATOR = "\n\n";
 
-export interface ComposedPrompt {
+/** The gate's decision (see `BudgetGateResult`) plus the joined text and derived numbers. */
+export interface ComposedPrompt extends Omit<BudgetGateResult, "droppedSections"> {
   /** `included.map(s => s.content).join("\n\n")`. */
   readonly composed: string;
-  /** Included sections in candidate order. Sections given with `chars` are the caller's objects. */
-  readonly included: readonly BudgetedSection[];
-  /** Ids of dropped candidates, in candidate order. */
-  readonly dropped: readonly string[];
-  /** Sum of `chars` of the included sections; the "\n\n" separators are not counted. */
-  readonly totalChars: number;
   /** `Math.ceil(totalChars / 4)`. */
   readonly totalTokensEst: number;
-  /** The budget gated against: an integer, or `Infinity` when no budget is configured. */
-  readonly effectiveBudget: number;
   /**
    * `totalChars / effectiveBudget × 100`, rounded to 2 decimals. 0 when the budget is infinite
    * (nothing measurable is used of an unlimited budget) or when nothing is included. Above 100
@@ -34,15 +29,6 @@ export interface ComposedPrompt {
   readonly sectionChars: Readonly<Record<string, number>>;
   /** Chars of each dropped section, by id (computed on first read). */
   readonly droppedChars: Readonly<Record<string, number>>;
-  /** Sum of chars of every `core` candidate. */
-  readonly coreChars: number;
-  /** The active-tier ceiling the gate used. */
-  readonly activeCeiling: number;
-  readonly activeBudgetFraction: number;
-  /** True when `totalChars > effectiveBudget`: core sections were kept although they did not fit. */
-  readonly overflowed: boolean;
-  /** `max(0, totalChars - effectiveBudget)`. */
-  readonly overBudgetChars: number;
 }
 
 /** Percentage of the budget used, as documented on `ComposedPrompt.budgetUsedPct`. */
@@ -55,12 +41,7 @@ export function budgetUsedPercent(totalChars: number, effectiveBudget: number): 
 /** A plain record of chars by id, safe for any id (including "__proto__"). */
 function charsById(sections: readonly BudgetedSection[]): Record<string, number> {
   const record: Record<string, number> = {};
-  for (let i = 0; i < sections.length; i++) {
-    const section = sections[i]!;
-    if (section.id === "__proto__") {
-      Object.defineProperty(record, section.id, { value: section.chars, enumerable: true, writable: true, configurable: true });
-    } else record[section.id] = section.chars;
-  }
+  for (let i = 0; i < sections.length; i++) putOwn(record, sections[i]!.id, sections[i]!.chars);
   return record;
 }
 

@@ -1,4 +1,5 @@
 import type { ContentBlock, Message, ToolDefinition } from "../messages/index.ts";
+import { utf8Length } from "../utf8.ts";
 
 /**
  * How Strata sizes a prompt. Each message is measured once through its *measured text*:
@@ -23,23 +24,7 @@ export type TokenEstimator = (text: string) => number;
 export const estimateTextTokens: TokenEstimator = (text) => Math.ceil(text.length / 4);
 
 /** UTF-8 byte length without allocating; lone surrogates count 3 bytes (U+FFFD), as `TextEncoder` writes them. */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export { utf8Length as utf8ByteLength } from "../utf8.ts";
 
 function blockText(block: ContentBlock): string {
   switch (block.type) {
@@ -66,7 +51,7 @@ export function messageMeasureText(message: Message): string {
 }
 
 export function measureText(text: string, estimate: TokenEstimator): Measure {
-  return { chars: text.length, bytes: utf8ByteLength(text), tokens: estimate(text) };
+  return { chars: text.length, bytes: utf8Length(text), tokens: estimate(text) };
 }
 
 export const measureMessage = (message: Message, estimate: TokenEstimator = estimateTextTokens): Measure =>

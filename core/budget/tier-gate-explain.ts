@@ -1,6 +1,7 @@
 /**
- * Rows of the "why kept / why dropped" explanation. The tier gate itself builds them
- * (see `runTierGate` in tier-gate.ts), so an explanation can never disagree with the composer.
+ * Rows of the "why kept / why dropped" explanation. They are built from the tier gate's own
+ * decisions (`runTierGate`'s `onDecision`, see composer-explain.ts), so an explanation can never
+ * disagree with the composer; the composer itself never reaches this text.
  */
 import type { PromptTier } from "./tier-gate-types.ts";
 

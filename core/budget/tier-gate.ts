@@ -9,18 +9,20 @@
  *
  * `totalChars` is the running sum of the `chars` of sections included so far. The gate never
  * reorders. `runTierGate` is the only implementation: the composer, `applyBudgetGate` and
- * `explainBudgetedPrompt` all call it.
+ * `explainBudgetedPrompt` all call it. The explanation text lives in tier-gate-explain.ts and is
+ * built from the gate's decisions (`onDecision`), so composing never pulls it in.
  */
 import { InvalidInputError } from "../errors.ts";
 import { computeActiveCeiling, getActiveBudgetFraction, getEffectiveBudget } from "./tier-gate-config.ts";
 import { BudgetedSectionError } from "./tier-gate-errors.ts";
-import { explainRow } from "./tier-gate-explain.ts";
-import type { BudgetExplanationRow, BudgetLimit } from "./tier-gate-explain.ts";
 import type { BudgetConfig, BudgetedSection, BudgetedSectionInput } from "./tier-gate-types.ts";
 
 /** What the gate decided, without the joined text. */
 export interface BudgetGateResult {
-  /** Included sections in candidate order (`chars` filled in). */
+  /**
+   * Included sections in candidate order (`chars` filled in). Sections given with `chars` are
+   * the caller's objects.
+   */
   readonly included: readonly BudgetedSection[];
   /** Dropped sections in candidate order (`chars` filled in). */
   readonly droppedSections: readonly BudgetedSection[];
@@ -30,7 +32,9 @@ export interface BudgetGateResult {
   readonly totalChars: number;
   /** Sum of `chars` over every `core` candidate. */
   readonly coreChars: number;
+  /** The active-tier ceiling the gate used. */
   readonly activeCeiling: number;
+  /** The budget gated against: an integer, or `Infinity` when no budget is configured. */
   readonly effectiveBudget: number;
   readonly activeBudgetFraction: number;
   /** `totalChars > effectiveBudget`: core sections pushed the total over the budget. */
@@ -100,14 +104,20 @@ function duplicateIdError(candidates: readonly BudgetedSectionInput[], index: nu
 }
 
 /**
+ * One decision of the gate: the candidate (with `chars` filled in), the running total before it
+ * and whether it was included. Called in candidate order, after every candidate is validated.
+ */
+export type TierDecisionListener = (section: BudgetedSection, totalBefore: number, included: boolean) => void;
+
+/**
  * The gate. Validates every candidate first (so nothing is decided on malformed input), then
- * makes the single decision pass. When `rows` is given, it receives one explanation row per
- * candidate from the same decisions.
+ * makes the single decision pass. When `onDecision` is given, it hears every decision as it is
+ * made (`explainBudgetedPrompt` turns them into rows).
  */
 export function runTierGate(
   candidates: readonly BudgetedSectionInput[],
   config: BudgetConfig,
-  rows?: BudgetExplanationRow[],
+  onDecision?: TierDecisionListener,
 ): TierGateOutcome {
   if (!Array.isArray(candidates)) {
     throw new InvalidInputError("candidates", `expected an array of { id, content, tier, chars? } sections, got ${show(candidates)}.`);
@@ -144,23 +154,13 @@ export function runTierGate(
   const droppedSections: BudgetedSection[] = [];
   let kept = 0;
   let totalChars = 0;
-  let activeLimit: BudgetLimit | undefined;
-  let budgetLimit: BudgetLimit | undefined;
 
   for (let i = 0; i < n; i++) {
     const tier = tiers[i]!;
     const chars = sizes[i]!;
     const keep = tier === 0 || totalChars + chars <= (tier === 1 ? activeCeiling : effectiveBudget);
 
-    if (rows !== undefined) {
-      const section = sections[i]!;
-      let limit: BudgetLimit;
-      if (tier === 0) limit = { kind: "none" };
-      else if (tier === 1) {
-        limit = activeLimit ??= { kind: "active_ceiling", value: activeCeiling, budget: effectiveBudget, coreChars, fraction: activeBudgetFraction };
-      } else limit = budgetLimit ??= { kind: "budget", value: effectiveBudget };
-      rows.push(explainRow(i, section.id, section.tier, chars, totalChars, limit, keep, effectiveBudget));
-    }
+    if (onDecision !== undefined) onDecision(sections[i]!, totalChars, keep);
 
     if (keep) {
       if (kept !== i) {

@@ -24,6 +24,3 @@ export function canonicalJson(value: unknown): string {
   }
   return `${out}}`;
 }
-
-/** The default token estimate: `ceil(UTF-16 length / 4)`. */
-export const defaultTokenEstimate = (text: string): number => Math.ceil(text.length / 4);

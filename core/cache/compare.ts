@@ -3,10 +3,11 @@
  * in prompt order, and where and why they diverge. Either side may be a fingerprint bundle;
  * then the prefix is known to segment precision and there is no text excerpt.
  */
+import { estimateTextTokens } from "../budget/context-measure.ts";
 import { InvalidInputError } from "../errors.ts";
+import { safeSlice } from "../text.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
-import { defaultTokenEstimate } from "./canonical.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "./hash.ts";
 import { type SegmentedRequest, segmentRequest } from "./segments.ts";
@@ -71,17 +72,6 @@ function firstDiff(a: string, b: string): number {
   return i;
 }
 
-/** Slices without splitting surrogate pairs at either end. */
-function safeSlice(s: string, start: number, end: number): string {
-  let a = Math.max(0, start);
-  let b = Math.min(s.length, end);
-  const lo = s.charCodeAt(a);
-  if (a > 0 && lo >= 0xdc00 && lo <= 0xdfff) a++;
-  const hi = s.charCodeAt(b - 1);
-  if (b < s.length && hi >= 0xd800 && hi <= 0xdbff) b--;
-  return s.slice(a, Math.max(a, b));
-}
-
 export interface CommonPrefix extends PrefixSize {
   /** Index of the first differing segment (= `segments`). */
   readonly index: number;
@@ -90,7 +80,7 @@ export interface CommonPrefix extends PrefixSize {
 }
 
 /** The shared prefix of two turns: whole segments, plus the common start of the first differing one when texts are known. */
-export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator = defaultTokenEstimate): CommonPrefix {
+export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator = estimateTextTokens): CommonPrefix {
   const k = commonSegments(a, b);
   let bytes = 0;
   let tokens = 0;
@@ -253,7 +243,7 @@ export function compareTurns(a: Turn, b: Turn, options: CompareOptions): PrefixC
       },
     };
   }
-  const p = commonPrefix(a, b, options.tokenEstimator ?? defaultTokenEstimate);
+  const p = commonPrefix(a, b, options.tokenEstimator ?? estimateTextTokens);
   const identical = p.index === a.segments.length && p.index === b.segments.length;
   const prefix: PrefixSize = { bytes: p.bytes, segments: p.segments, tokens: p.tokens };
   if (identical) return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence: null };

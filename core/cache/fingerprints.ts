@@ -2,56 +2,17 @@
  * Hash-only share bundles: segment paths, sizes and hashes, no text. Two people can compare
  * turns (`compareRequests` accepts a bundle on either side) without sharing prompts.
  * Caveat: a short segment's hash can be confirmed by guessing its text (e.g. `{"role":"user"}`).
+ * The zod schema that validates a received bundle is in fingerprint-schema.ts, so comparing
+ * requests does not pull zod into a bundle.
  */
-import * as z from "zod/mini";
-import { InvalidInputError, RequestFormatError } from "../errors.ts";
-import { fromZodIssues, summarizeIssues } from "../formats/issues.ts";
+import { InvalidInputError } from "../errors.ts";
 import type { InspectionReport } from "../inspect/types.ts";
 import { sha256Hex } from "./hash.ts";
 import type { SegmentedRequest } from "./segments.ts";
-import { CACHE_PROVIDERS, type FingerprintBundle, type Segment } from "./types.ts";
-
-const hex = z.string().check(z.regex(/^[0-9a-f]{64}$/));
-const count = z.number().check(z.int(), z.nonnegative());
-const segmentSchema = z.object({
-  index: count,
-  path: z.string(),
-  kind: z.enum(["tool", "tool_choice", "message", "block"]),
-  region: z.enum(["tools", "system", "messages"]),
-  role: z.nullable(z.enum(["system", "user", "assistant", "tool"])),
-  messageIndex: z.nullable(count),
-  blockType: z.nullable(z.enum(["text", "image", "audio", "file", "document", "thinking", "tool_call", "tool_result"])),
-  byteOffset: count,
-  byteLength: count,
-  tokens: count,
-  sha256: hex,
-  canonicalSha256: hex,
-  cacheBreakpoint: z.boolean(),
-});
-const size = z.object({ bytes: count, segments: count, tokens: count });
-export const fingerprintBundleSchema = z.object({
-  kind: z.literal("strata-fingerprints"),
-  bundleVersion: z.literal(1),
-  provider: z.enum(CACHE_PROVIDERS),
-  model: z.string(),
-  requestSha256: hex,
-  total: size,
-  automaticCaching: z.boolean(),
-  segments: z.array(segmentSchema),
-});
+import type { FingerprintBundle, Segment } from "./types.ts";
 
 export function isFingerprintBundle(value: unknown): value is FingerprintBundle {
   return value !== null && typeof value === "object" && (value as { kind?: unknown }).kind === "strata-fingerprints";
-}
-
-/** Validates a bundle received from someone else; throws `RequestFormatError` with paths. */
-export function parseFingerprintBundle(value: unknown): FingerprintBundle {
-  const r = fingerprintBundleSchema.safeParse(value);
-  if (!r.success) {
-    const issues = fromZodIssues(r.error.issues, value);
-    throw new RequestFormatError("invalid_fingerprints", `Not a valid fingerprint bundle: ${summarizeIssues(issues)}.`, issues, ["fingerprints"]);
-  }
-  return value as FingerprintBundle;
 }
 
 const stripSegment = (s: Segment): Segment => ({

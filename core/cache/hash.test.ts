@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { utf8Length as countUtf8 } from "../utf8.ts";
 import { sha256Hex, utf8Bytes, utf8Length } from "./hash.ts";
 
 // Known answers: FIPS 180-2 examples ("abc", the 448-bit message, one million "a"),
@@ -37,30 +37,8 @@ describe("sha256Hex", () => {
 });
 
 describe("utf8Length", () => {
-  it.each([
-    ["", 0],
-    ["abc", 3],
-    ["é", 2],
-    ["你", 3],
-    ["🙂", 4],
-    ["\ud800", 3],
-    ["\udc00x", 4],
-    ["\ud800\ud800", 6],
-  ] as const)("counts %j as %i bytes", (text, bytes) => {
-    expect(utf8Length(text)).toBe(bytes);
-  });
-
-  it("always equals the length of utf8Bytes, lone surrogates included", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (text) => utf8Length(text) === utf8Bytes(text).length),
-      { seed: 3_2026, numRuns: 200 },
-    );
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 0xffff })), (units) => {
-        const text = String.fromCharCode(...units);
-        return utf8Length(text) === utf8Bytes(text).length;
-      }),
-      { seed: 3_2027, numRuns: 200 },
-    );
+  it("is the one UTF-8 counter (core/utf8.ts, tested there) and agrees with utf8Bytes", () => {
+    expect(utf8Length).toBe(countUtf8);
+    expect(utf8Length("a😀\ud800")).toBe(utf8Bytes("a😀\ud800").length);
   });
 });

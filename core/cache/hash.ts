@@ -21,23 +21,7 @@ export function utf8Bytes(text: string): Uint8Array {
  * The UTF-8 byte length of `text` without allocating the bytes. Always equals
  * `utf8Bytes(text).length`, including for lone surrogates (3 bytes, as U+FFFD).
  */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export { utf8Length } from "../utf8.ts";
 
 /** Lowercase hex SHA-256 of `input`; a string is hashed as its UTF-8 bytes. Synchronous. */
 export function sha256Hex(input: string | Uint8Array): string {

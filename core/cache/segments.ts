@@ -11,7 +11,8 @@ import { InvalidInputError } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import { canonicalJson, defaultTokenEstimate } from "./canonical.ts";
+import { estimateTextTokens } from "../budget/context-measure.ts";
+import { canonicalJson } from "./canonical.ts";
 import { sha256Hex, utf8Bytes } from "./hash.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
@@ -177,7 +178,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
 export function segmentRequest(request: ProviderRequest | NormalizedRequest, options: SegmentOptions): SegmentedRequest {
   const provider = options.provider;
   if (!PROMPT_ORDER[provider]) throw new InvalidInputError("provider", `expected "openai", "anthropic" or "gemini", got ${JSON.stringify(provider)}`);
-  const estimate = options.tokenEstimator ? checkedEstimate(options.tokenEstimator) : defaultTokenEstimate;
+  const estimate = options.tokenEstimator ? checkedEstimate(options.tokenEstimator) : estimateTextTokens;
   const list = pieces(request, provider);
   const segments: Segment[] = [];
   const texts: string[] = [];

@@ -9,8 +9,8 @@
  * marked block whose prefix reaches `minTokens`, and read the longest earlier entry found
  * within `lookbackBlocks` blocks before one of the request's breakpoints.
  */
+import { estimateTextTokens } from "../budget/context-measure.ts";
 import { InvalidInputError } from "../errors.ts";
-import { defaultTokenEstimate } from "./canonical.ts";
 import { commonPrefix, commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
 import type { CachePrevented, CacheProvider, CacheRule, CacheSimulation, CacheTurnResult, TokenEstimator } from "./types.ts";
@@ -140,7 +140,7 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
 /** Simulates the provider's prompt cache over consecutive turns. */
 export function simulateCache(turns: readonly RequestLike[], options: SimulateOptions): CacheSimulation {
   if (turns.length === 0) throw new InvalidInputError("turns", "pass at least one request");
-  const estimate = options.tokenEstimator ?? defaultTokenEstimate;
+  const estimate = options.tokenEstimator ?? estimateTextTokens;
   const list = turns.map((t, i) => toTurn(t, options.provider, options.tokenEstimator, `turns[${i}]`));
   const model = options.model ?? list[list.length - 1]!.model;
   const { rule, alternatives } = selectCacheRule(options.provider, model, options);

@@ -5,7 +5,7 @@ export const CACHE_PROVIDERS = ["openai", "anthropic", "gemini"] as const;
 export type CacheProvider = (typeof CACHE_PROVIDERS)[number];
 
 /** Counts tokens in a piece of text; must return a finite, non-negative number. */
-export type TokenEstimator = (text: string) => number;
+export type { TokenEstimator } from "../budget/context-measure.ts";
 
 /**
  * What a segment holds: a tool definition, the tool-choice setting, a message header

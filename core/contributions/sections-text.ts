@@ -1,4 +1,5 @@
 /** Small text helpers shared by the section builders. Pure and locale-free. */
+import { safeSlice } from "../text.ts";
 
 /** Collapses every run of whitespace (newlines included) to one space and trims. */
 export function oneLine(text: string): string {
@@ -9,10 +10,7 @@ export function oneLine(text: string): string {
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return "";
-  let end = max - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
+  return `${safeSlice(text, 0, max - 1)}…`;
 }
 
 /** A heading line, then one "- item" line per item, then optional closing lines. "" when there are no items. */

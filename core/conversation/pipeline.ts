@@ -12,7 +12,7 @@ import { InvalidInputError } from "../errors.ts";
 import type { JsonValue, Message } from "../messages/index.ts";
 import { messageText, textBlock } from "../messages/index.ts";
 import { cloneJson } from "../templates/json-clone.ts";
-import type { AssistantInfo, ConversationInfo, PromptContext } from "../templates/prompt-context.ts";
+import type { PromptContext, PromptContextInput } from "../templates/prompt-context.ts";
 import { buildPromptContext } from "../templates/prompt-context.ts";
 import { assertValidHistory } from "./history.ts";
 import { MESSAGE_LANGUAGE_KEY, resolveResponseLanguage } from "./language.ts";
@@ -32,15 +32,13 @@ export interface UserTextPacket {
   readonly language?: string;
 }
 
-/** Everything besides history and the packet that prompt arguments are built from. */
-export interface PromptArgumentSources {
+/**
+ * Everything besides history and the packet that prompt arguments are built from: the
+ * `buildPromptContext` inputs (`now`, `assistant`, `conversation`, `session`, `args`) plus metadata.
+ */
+export interface PromptArgumentSources extends Pick<PromptContextInput, "now" | "assistant" | "conversation" | "session" | "args"> {
   /** Communication metadata; `client.language` is the language fallback. */
   readonly metadata?: Readonly<Record<string, JsonValue>>;
-  readonly now?: Date;
-  readonly assistant?: AssistantInfo;
-  readonly conversation?: ConversationInfo;
-  readonly session?: { readonly mode?: string };
-  readonly args?: Readonly<Record<string, unknown>>;
 }
 
 export interface RequestPipelineInput extends PromptArgumentSources {

@@ -23,6 +23,7 @@ import {
   mediaSource,
   omitKeys,
   providerFieldsOf,
+  requestHead,
   resultText,
   ToolNames,
   withExtras,
@@ -202,9 +203,7 @@ export function toAnthropic(request: ProviderRequest | NormalizedRequest, option
   }
   const singleSystem =
     system.length === 1 && Object.keys(system[0]!).length === 2 && typeof system[0]!.text === "string" ? (system[0]!.text as string) : undefined;
-  const out: Record<string, JsonValue | undefined> = { model: request.model.model };
-  const opts = request.providerOptions ?? {};
-  for (const k of Object.keys(opts)) if (!["model", "tools", "system", "messages"].includes(k)) out[k] = opts[k];
+  const out = requestHead(request.model.model, request.providerOptions, ["model", "tools", "system", "messages"]);
   if (tools.length > 0) out.tools = tools;
   if (system.length > 0) out.system = singleSystem ?? system;
   out.messages = turns.map((t) => withExtras({ role: t.role, content: t.plain ?? t.content }, t.extras));

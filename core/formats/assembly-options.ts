@@ -20,6 +20,7 @@ import type { InputAssemblyLayout, InstructionsInput } from "../input/types.ts";
 import type { Message } from "../messages/types.ts";
 import { renderJinjaTemplate } from "../templates/jinja-render.ts";
 import { buildPromptContext } from "../templates/prompt-context.ts";
+import { ISO_INSTANT } from "../templates/system-clock.ts";
 import type { AssemblyRequest, ContextBudgetJson, TemplateTarget, TierBudgetJson } from "./assembly-request.ts";
 
 export interface PrepareAssemblyOptions {
@@ -67,8 +68,11 @@ export function tierBudgetConfig(json: TierBudgetJson | undefined, override?: nu
 function renderTemplate(t: NonNullable<AssemblyRequest["template"]>): PreparedTemplate {
   let now: Date | undefined;
   if (t.now !== undefined) {
-    now = new Date(t.now);
-    if (Number.isNaN(now.getTime())) throw new InvalidInputError("template.now", `${JSON.stringify(t.now)} is not an ISO 8601 date-time`);
+    // Only zoned RFC 3339 reaches the Date parser: anything else parses differently per runtime or host time zone.
+    now = ISO_INSTANT.test(t.now) ? new Date(t.now) : new Date(Number.NaN);
+    if (Number.isNaN(now.getTime())) {
+      throw new InvalidInputError("template.now", `${JSON.stringify(t.now)} is not an ISO 8601 date-time with a zone (e.g. "2026-11-29T08:30:00Z")`);
+    }
   }
   const context: Record<string, unknown> = { ...buildPromptContext({ now: now ?? new Date(0), args: t.args ?? {} }) };
   if (!now) delete context.system;

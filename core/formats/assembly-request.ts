@@ -5,11 +5,10 @@
  * `resources` for a `resourceLoader`, `context` for `contextProviders`, an ordered
  * `tailSegments` list for the run-owned tail map.
  */
+import type { AssembleProviderInputOptions } from "../assemble/types.ts";
 import type { BudgetedSectionInput } from "../budget/tier-gate-types.ts";
-import type { AgentInput, InputAssemblyLayout, InputAttachment, InstructionsInput, SummaryInput, ToolResultInput } from "../input/types.ts";
-import type { ToolDefinition } from "../messages/request.ts";
-import type { ContentBlock, JsonValue, Message, ModelRef } from "../messages/types.ts";
-import type { ContextBlock, Skill } from "../prompt/types.ts";
+import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import type { ContextBlock } from "../prompt/types.ts";
 
 /** Tier budget config as JSON (`totalBudget: null` = no limit). */
 export interface TierBudgetJson {
@@ -35,32 +34,37 @@ export interface AssemblyTemplate {
   readonly defaults?: Readonly<Record<string, JsonValue>>;
   /** Default `systemInstructions`: the rendered text becomes the first system instruction. */
   readonly target?: TemplateTarget;
-  /** ISO 8601 instant for `system.*` values; without it those values are absent, never the ambient clock. */
+  /** RFC 3339 instant with a zone (`Z` or `±HH:MM`) for `system.*` values; without it those values are absent, never the ambient clock. */
   readonly now?: string;
 }
 
-export interface AssemblyRequest {
-  readonly model: ModelRef;
-  readonly input: AgentInput;
-  readonly inputLayout?: InputAssemblyLayout;
-  readonly systemInstructions?: InstructionsInput;
-  readonly developerInstructions?: InstructionsInput;
-  readonly history?: readonly Message[];
-  readonly summaries?: string | readonly (string | SummaryInput)[];
-  readonly attachments?: readonly InputAttachment[];
-  readonly resourceUris?: readonly string[];
+/** The `assembleProviderInput` options that are plain JSON, with the same types. */
+type JsonAssemblyOptions = Pick<
+  AssembleProviderInputOptions,
+  | "model"
+  | "input"
+  | "inputLayout"
+  | "systemInstructions"
+  | "developerInstructions"
+  | "history"
+  | "summaries"
+  | "attachments"
+  | "resourceUris"
+  | "toolResults"
+  | "skills"
+  | "tools"
+  | "providerOptions"
+  | "metadata"
+  | "sessionId"
+  | "runId"
+  | "cacheKey"
+>;
+
+export interface AssemblyRequest extends JsonAssemblyOptions {
   /** uri → text, served by an in-memory resource loader. */
   readonly resources?: Readonly<Record<string, string>>;
-  readonly toolResults?: readonly ToolResultInput[];
   /** Context blocks, resolved as one static context provider. */
   readonly context?: readonly ContextBlock[];
-  readonly skills?: readonly Skill[];
-  readonly tools?: readonly ToolDefinition[];
-  readonly providerOptions?: Readonly<Record<string, JsonValue>>;
-  readonly metadata?: Readonly<Record<string, JsonValue>>;
-  readonly sessionId?: string;
-  readonly runId?: string;
-  readonly cacheKey?: string;
   /** The run-owned tail, in insertion order. */
   readonly tailSegments?: readonly { readonly id: string; readonly message: Message }[];
   readonly contextBudget?: ContextBudgetJson;

@@ -1,9 +1,13 @@
 /** Small helpers shared by the wire converters. */
 import { InvalidInputError } from "../errors.ts";
+import { putOwn } from "../messages/plain-object.ts";
 import type { CacheMarker, ContentBlock, JsonValue, ProviderFields, ToolResultBlock } from "../messages/types.ts";
 
 export type JsonObject = { readonly [key: string]: JsonValue };
 type Mutable = Record<string, JsonValue>;
+
+// Wire objects come from JSON.parse, where "__proto__" is an ordinary own key: every copy below
+// goes through `putOwn` so such a key survives (plain assignment would set the prototype).
 
 /** Fields of `obj` not in `known`, in their original order; undefined when there are none. */
 export function extraFields(obj: object, known: readonly string[]): JsonObject | undefined {
@@ -12,7 +16,7 @@ export function extraFields(obj: object, known: readonly string[]): JsonObject |
     if (known.includes(key)) continue;
     const v = (obj as Record<string, unknown>)[key];
     if (v === undefined) continue;
-    (out ??= {})[key] = v as JsonValue;
+    putOwn((out ??= {}), key, v);
   }
   return out;
 }
@@ -30,7 +34,7 @@ export function fieldsFor(target: { readonly providerFields?: ProviderFields }, 
 /** `fields` without `keys`. */
 export function omitKeys(fields: JsonObject, keys: readonly string[]): JsonObject {
   const out: Mutable = {};
-  for (const k of Object.keys(fields)) if (!keys.includes(k)) out[k] = fields[k]!;
+  for (const k of Object.keys(fields)) if (!keys.includes(k)) putOwn(out, k, fields[k]);
   return out;
 }
 
@@ -39,7 +43,7 @@ export function compact(o: Record<string, JsonValue | undefined>): JsonObject {
   const out: Mutable = {};
   for (const k of Object.keys(o)) {
     const v = o[k];
-    if (v !== undefined) out[k] = v;
+    if (v !== undefined) putOwn(out, k, v);
   }
   return out;
 }
@@ -48,7 +52,17 @@ export function compact(o: Record<string, JsonValue | undefined>): JsonObject {
 export function withExtras(known: JsonObject, extras: JsonObject | undefined): JsonObject {
   if (!extras) return known;
   const out: Mutable = { ...known };
-  for (const k of Object.keys(extras)) if (!(k in out)) out[k] = extras[k]!;
+  for (const k of Object.keys(extras)) if (!Object.hasOwn(out, k)) putOwn(out, k, extras[k]);
+  return out;
+}
+
+/**
+ * The head of a wire request: `model` first, then the provider options in their order, minus
+ * `reserved` (the fields the converter writes itself). An undefined `model` is dropped by `compact`.
+ */
+export function requestHead(model: string | undefined, options: JsonObject | undefined, reserved: readonly string[]): Record<string, JsonValue | undefined> {
+  const out: Record<string, JsonValue | undefined> = { model };
+  if (options) for (const k of Object.keys(options)) if (!reserved.includes(k)) putOwn(out, k, options[k]);
   return out;
 }
 

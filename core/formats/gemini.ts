@@ -20,6 +20,7 @@ import {
   mediaSource,
   omitKeys,
   providerFieldsOf,
+  requestHead,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
@@ -182,9 +183,7 @@ export function toGemini(request: ProviderRequest | NormalizedRequest): JsonObje
     }
     decls.push(decl);
   }
-  const out: Record<string, JsonValue | undefined> = { model: request.model.model === "" ? undefined : request.model.model };
-  const opts = request.providerOptions ?? {};
-  for (const k of Object.keys(opts)) if (!["model", "contents", "systemInstruction", "tools"].includes(k)) out[k] = opts[k];
+  const out = requestHead(request.model.model === "" ? undefined : request.model.model, request.providerOptions, ["model", "contents", "systemInstruction", "tools"]);
   if (tools.length > 0) out.tools = tools;
   if (systemParts.length > 0) out.systemInstruction = withExtras({ parts: systemParts }, systemExtras);
   out.contents = contents;

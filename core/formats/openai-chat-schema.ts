@@ -3,12 +3,14 @@ import * as z from "zod/mini";
 
 const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 const imagePart = z.looseObject({ type: z.literal("image_url"), image_url: z.looseObject({ url: z.string(), detail: z.optional(z.string()) }) });
-const audioPart = z.looseObject({ type: z.literal("input_audio"), input_audio: z.looseObject({ data: z.string(), format: z.string() }) });
+/** Shared with the Responses schema (same part shape on both wires). */
+export const audioPart = z.looseObject({ type: z.literal("input_audio"), input_audio: z.looseObject({ data: z.string(), format: z.string() }) });
 const filePart = z.looseObject({
   type: z.literal("file"),
   file: z.looseObject({ file_id: z.optional(z.string()), file_data: z.optional(z.string()), filename: z.optional(z.string()) }),
 });
-const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+/** Shared with the Responses schema (same part shape on both wires). */
+export const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
 
 export const chatPart = z.discriminatedUnion("type", [textPart, imagePart, audioPart, filePart, refusalPart]);
 const textContent = z.union([z.string(), z.array(textPart)]);

@@ -20,12 +20,26 @@ import {
   omitKeys,
   parseArguments,
   providerFieldsOf,
+  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
+import {
+  audioFromPart,
+  audioToPart,
+  functionFields,
+  mediaUrl,
+  messageFieldsFrom,
+  refusalFromPart,
+  roleFromWire,
+  roleToWire,
+  textFromPart,
+  textToPart,
+  toolFromFunction,
+} from "./openai-parts.ts";
 import type { ChatPartIn, ChatRequestIn } from "./openai-chat-schema.ts";
 import type { NormalizedRequest } from "./types.ts";
 
@@ -34,17 +48,15 @@ const KEY = "openai-chat";
 function partFrom(p: ChatPartIn): ContentBlock {
   switch (p.type) {
     case "text":
-      return withOptional({ type: "text", text: p.text } as ContentBlock, { providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "text"])) });
+      return textFromPart(KEY, p);
     case "refusal":
-      return { type: "text", text: p.refusal, providerFields: { [KEY]: { part: "refusal", ...extraFields(p, ["type", "refusal"]) } } };
+      return refusalFromPart(KEY, p);
     case "image_url":
       return withOptional({ type: "image", url: p.image_url.url } as ContentBlock, {
         providerFields: providerFieldsOf(KEY, { ...extraFields(p, ["type", "image_url"]), ...extraFields(p.image_url, ["url"]) }),
       });
     case "input_audio":
-      return withOptional({ type: "audio", mimeType: `audio/${p.input_audio.format}`, data: p.input_audio.data } as ContentBlock, {
-        providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "input_audio"])),
-      });
+      return audioFromPart(KEY, p);
     case "file": {
       const extras = { ...extraFields(p, ["type", "file"]), ...extraFields(p.file, ["file_data", "filename"]) };
       return withOptional({ type: "file" } as ContentBlock, { data: p.file.file_data, name: p.file.filename, providerFields: providerFieldsOf(KEY, extras) } as object);
@@ -75,17 +87,13 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
       });
       return withOptional({ role: "tool", content: [block] } as Message, { providerFields: providerFieldsOf(KEY, extras) });
     }
-    const role = m.role === "developer" ? "system" : m.role;
-    const fields: Record<string, JsonObject> = {};
-    if (Object.keys(extras).length > 0) fields[KEY] = extras;
-    if (m.role === "developer") fields.openai = { role: "developer" };
-    return withOptional({ role, content } as Message, { name: m.name, providerFields: Object.keys(fields).length > 0 ? fields : undefined });
+    return withOptional({ role: roleFromWire(m.role), content } as Message, { name: m.name, providerFields: messageFieldsFrom(KEY, extras, m.role) });
   });
   const tools: ToolDefinition[] = (raw.tools ?? []).map((t) => {
     if (t.type === "custom") return { name: t.custom.name, providerFields: { [KEY]: t as unknown as JsonObject } };
     const f = t.function;
     const extras = { ...extraFields(t, ["type", "function"]), ...extraFields(f, ["name", "description", "parameters"]) };
-    return withOptional({ name: f.name } as ToolDefinition, { description: f.description, inputSchema: f.parameters as JsonValue | undefined, providerFields: providerFieldsOf("openai", extras) });
+    return toolFromFunction(f.name, f.description, f.parameters, extras);
   });
   return withOptional({ model: { provider: "openai", model: raw.model }, messages, tools } as NormalizedRequest, {
     providerOptions: extraFields(raw, ["model", "messages", "tools", "prompt_cache_key"]),
@@ -97,19 +105,14 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
   const extras = fieldsFor(b, KEY);
   switch (b.type) {
     case "text":
-      if (extras.part === "refusal") return compact({ type: "refusal", refusal: b.text, ...omitKeys(extras, ["part"]) });
-      return withExtras({ type: "text", text: b.text }, extras);
+      return textToPart(b.text, extras, "text");
     case "image": {
       const m = mediaSource(b);
       if (!m) throw new InvalidInputError(path, "an image block needs data or a url");
-      const url = m.kind === "url" ? m.url : `data:${m.mimeType};base64,${m.data}`;
-      return { type: "image_url", image_url: compact({ url, detail: extras.detail }), ...omitKeys(extras, ["detail"]) };
+      return { type: "image_url", image_url: compact({ url: mediaUrl(m), detail: extras.detail }), ...omitKeys(extras, ["detail"]) };
     }
-    case "audio": {
-      const m = mediaSource(b);
-      if (!m || m.kind !== "data") throw new InvalidInputError(path, "Chat Completions takes audio only as inline base64 data");
-      return withExtras({ type: "input_audio", input_audio: { data: m.data, format: m.mimeType.replace(/^audio\//, "") } }, extras);
-    }
+    case "audio":
+      return audioToPart(b, extras, path, "Chat Completions");
     case "file":
     case "document": {
       const data = b.data ?? (b.type === "document" && b.text !== undefined ? undefined : b.url);
@@ -151,18 +154,14 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
     const textOnly = m.content.filter((b) => b.type !== "tool_call" && b.type !== "thinking");
     const content: JsonValue | undefined =
       textOnly.length === 1 && isPlainTextFor(textOnly[0]!, KEY, false) ? textOnly[0].text : parts.length > 0 ? parts : extras.noContent === true ? undefined : null;
-    const role = m.role === "system" && fieldsFor(m, "openai").role === "developer" ? "developer" : m.role;
-    messages.push(compact({ role, content, name: m.name, tool_calls: calls.length > 0 ? calls : undefined, ...omitKeys(extras, ["noContent"]) }));
+    messages.push(compact({ role: roleToWire(m), content, name: m.name, tool_calls: calls.length > 0 ? calls : undefined, ...omitKeys(extras, ["noContent"]) }));
   });
   const tools = request.tools.map((t) => {
     const own = fieldsFor(t, KEY);
     if (own.type === "custom") return own;
-    const x = fieldsFor(t, "openai");
-    return { type: "function", function: compact({ name: t.name, description: t.description, parameters: t.inputSchema, ...x }) };
+    return { type: "function", function: functionFields(t) };
   });
-  const out: Record<string, JsonValue | undefined> = { model: request.model.model };
-  const opts = request.providerOptions ?? {};
-  for (const k of Object.keys(opts)) if (!["model", "messages", "tools"].includes(k)) out[k] = opts[k];
+  const out = requestHead(request.model.model, request.providerOptions, ["model", "messages", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   if (tools.length > 0) out.tools = tools;
   out.messages = messages;

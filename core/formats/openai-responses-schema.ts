@@ -4,15 +4,14 @@
  * issues name that item's fields.
  */
 import * as z from "zod/mini";
+import { audioPart, refusalPart } from "./openai-chat-schema.ts";
 
 const inputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
 const outputText = z.looseObject({ type: z.literal("output_text"), text: z.string() });
-const refusal = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
 const inputImage = z.looseObject({ type: z.literal("input_image"), image_url: z.optional(z.string()) });
 const inputFile = z.looseObject({ type: z.literal("input_file"), file_data: z.optional(z.string()), filename: z.optional(z.string()) });
-const inputAudio = z.looseObject({ type: z.literal("input_audio"), input_audio: z.looseObject({ data: z.string(), format: z.string() }) });
 
-export const responsesPart = z.discriminatedUnion("type", [inputText, outputText, refusal, inputImage, inputFile, inputAudio]);
+export const responsesPart = z.discriminatedUnion("type", [inputText, outputText, refusalPart, inputImage, inputFile, audioPart]);
 
 export const responsesMessage = z.looseObject({
   type: z.optional(z.literal("message")),

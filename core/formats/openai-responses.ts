@@ -9,7 +9,6 @@
  * are kept in `providerFields["openai-responses"]`, reasoning items verbatim.
  */
 import type { RequestFormatIssue } from "../errors.ts";
-import { InvalidInputError } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import { messageText } from "../messages/build.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
@@ -23,12 +22,26 @@ import {
   omitKeys,
   parseArguments,
   providerFieldsOf,
+  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
+import {
+  audioFromPart,
+  audioToPart,
+  functionFields,
+  mediaUrl,
+  messageFieldsFrom,
+  refusalFromPart,
+  roleFromWire,
+  roleToWire,
+  textFromPart,
+  textToPart,
+  toolFromFunction,
+} from "./openai-parts.ts";
 import { fromZodIssues } from "./issues.ts";
 import {
   RESPONSES_ITEM_TYPES,
@@ -84,17 +97,15 @@ function partFrom(p: ResponsesPartIn): ContentBlock {
   switch (p.type) {
     case "input_text":
     case "output_text":
-      return withOptional({ type: "text", text: p.text } as ContentBlock, { providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "text"])) });
+      return textFromPart(KEY, p);
     case "refusal":
-      return { type: "text", text: p.refusal, providerFields: { [KEY]: { part: "refusal", ...extraFields(p, ["type", "refusal"]) } } };
+      return refusalFromPart(KEY, p);
     case "input_image":
       return withOptional({ type: "image" } as ContentBlock, { url: p.image_url, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "image_url"])) } as object);
     case "input_file":
       return withOptional({ type: "file" } as ContentBlock, { data: p.file_data, name: p.filename, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "file_data", "filename"])) } as object);
     case "input_audio":
-      return withOptional({ type: "audio", mimeType: `audio/${p.input_audio.format}`, data: p.input_audio.data } as ContentBlock, {
-        providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "input_audio"])),
-      });
+      return audioFromPart(KEY, p);
   }
 }
 
@@ -139,11 +150,8 @@ export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly Res
         });
         messages.push({ role: "tool", content: [block] });
       } else {
-        const fields: Record<string, JsonObject> = {};
-        const extras = extraFields(item, ["type", "role", "content"]);
-        if (extras) fields[KEY] = extras;
-        if (item.role === "developer") fields.openai = { role: "developer" };
-        messages.push(withOptional({ role: item.role === "developer" ? "system" : item.role, content: contentOf(item.content) } as Message, { providerFields: Object.keys(fields).length > 0 ? fields : undefined }));
+        const fields = messageFieldsFrom(KEY, extraFields(item, ["type", "role", "content"]), item.role);
+        messages.push(withOptional({ role: roleFromWire(item.role), content: contentOf(item.content) } as Message, { providerFields: fields }));
       }
     }
   }
@@ -154,7 +162,7 @@ export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly Res
     const extras = { ...extraFields(t, ["type", "name", "description", "parameters"]) };
     if (f.description === null) extras.description = null;
     if (f.parameters === null) extras.parameters = null;
-    return withOptional({ name: f.name } as ToolDefinition, { description: f.description ?? undefined, inputSchema: f.parameters ?? undefined, providerFields: providerFieldsOf("openai", extras) });
+    return toolFromFunction(f.name, f.description ?? undefined, f.parameters ?? undefined, extras);
   });
   return withOptional({ model: { provider: "openai", model: raw.model }, messages, tools } as NormalizedRequest, {
     providerOptions: extraFields(raw, ["model", "instructions", "input", "tools", "prompt_cache_key"]),
@@ -166,18 +174,13 @@ function partTo(b: ContentBlock, role: string, path: string): JsonObject | undef
   const extras = omitKeys(fieldsFor(b, KEY), ["itemStart"]);
   switch (b.type) {
     case "text":
-      if (extras.part === "refusal") return compact({ type: "refusal", refusal: b.text, ...omitKeys(extras, ["part"]) });
-      return withExtras({ type: role === "assistant" ? "output_text" : "input_text", text: b.text }, extras);
+      return textToPart(b.text, extras, role === "assistant" ? "output_text" : "input_text");
     case "image": {
       const m = mediaSource(b);
-      const url = m === undefined ? undefined : m.kind === "url" ? m.url : `data:${m.mimeType};base64,${m.data}`;
-      return compact({ type: "input_image", image_url: url, ...extras });
+      return compact({ type: "input_image", image_url: m === undefined ? undefined : mediaUrl(m), ...extras });
     }
-    case "audio": {
-      const m = mediaSource(b);
-      if (!m || m.kind !== "data") throw new InvalidInputError(path, "Responses takes audio only as inline base64 data");
-      return withExtras({ type: "input_audio", input_audio: { data: m.data, format: m.mimeType.replace(/^audio\//, "") } }, extras);
-    }
+    case "audio":
+      return audioToPart(b, extras, path, "Responses");
     case "file":
     case "document":
       if (b.type === "document" && b.text !== undefined && b.data === undefined) return { type: "input_text", text: b.text };
@@ -209,7 +212,7 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
       input.push(withExtras({ type: "function_call_output", call_id: b.toolCallId, output: x.contentParts === true ? b.result : resultText(b) }, omitKeys(x, ["contentParts"])));
     }
     if (m.role === "tool") return;
-    const role = m.role === "system" && fieldsFor(m, "openai").role === "developer" ? "developer" : m.role;
+    const role = roleToWire(m);
     if (m.role !== "assistant") {
       const blocks = m.content.filter((b) => b.type !== "tool_result");
       if (blocks.length === 0) return;
@@ -241,11 +244,9 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
   const tools = request.tools.map((t) => {
     const own = fieldsFor(t, KEY);
     if (typeof own.type === "string" && own.type !== "function") return own;
-    return compact({ type: "function", name: t.name, description: t.description, parameters: t.inputSchema, ...fieldsFor(t, "openai") });
+    return { type: "function", ...functionFields(t) };
   });
-  const out: Record<string, JsonValue | undefined> = { model: request.model.model };
-  const opts = request.providerOptions ?? {};
-  for (const k of Object.keys(opts)) if (!["model", "instructions", "input", "tools"].includes(k)) out[k] = opts[k];
+  const out = requestHead(request.model.model, request.providerOptions, ["model", "instructions", "input", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   out.instructions = instructions;
   if (tools.length > 0) out.tools = tools;

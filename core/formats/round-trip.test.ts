@@ -28,6 +28,21 @@ describe("wire → normalized → wire", () => {
   });
 });
 
+describe("unknown wire fields named like Object.prototype members", () => {
+  // JSON.parse makes "__proto__" an own key; copying it by assignment would drop it.
+  it.each([
+    ["openai-chat", toOpenAIChat, '{"model":"m","__proto__":{"a":1},"messages":[{"role":"user","content":[{"type":"text","text":"hi","__proto__":{"b":2}},{"type":"text","text":"x","toString":"t"}],"__proto__":{"c":3}}]}'],
+    ["openai-responses", toOpenAIResponses, '{"model":"m","__proto__":{"a":1},"input":[{"type":"message","role":"user","content":[{"type":"input_text","text":"hi","__proto__":{"b":2}}],"constructor":"c"}]}'],
+    ["anthropic", toAnthropic, '{"model":"m","max_tokens":5,"__proto__":{"a":1},"system":[{"type":"text","text":"s","__proto__":{"b":2}}],"messages":[{"role":"user","content":"hi","hasOwnProperty":1}]}'],
+    ["gemini", toGemini, '{"__proto__":{"a":1},"contents":[{"role":"user","parts":[{"text":"hi","__proto__":{"b":2}}],"valueOf":0}]}'],
+  ] as const)("keeps them through %s byte for byte", (format, to, text) => {
+    const parsed = parseRequest(text);
+    expect(parsed.format).toBe(format);
+    if (parsed.format === "strata") throw new Error("unexpected");
+    expect(JSON.stringify(to(parsed.request))).toBe(text);
+  });
+});
+
 describe("cross-format conversion", () => {
   const wireSamples = samples.filter((s) => s.format !== "strata");
   const targets = [

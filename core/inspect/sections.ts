@@ -6,6 +6,7 @@ import type { PreparedTiers } from "../formats/assembly-options.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { Message } from "../messages/types.ts";
 import { sha256Hex } from "../cache/hash.ts";
+import { safeSlice } from "../text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
 import type { DroppedItem, LayoutTrace, ReportProblem, SegmentSection, TierSection } from "./types.ts";
@@ -14,10 +15,7 @@ const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
 /** Up to `max` characters, never splitting a surrogate pair, with newlines shown as spaces. */
 export function preview(text: string, max = 80): string {
-  let s = text.length > max ? text.slice(0, max) : text;
-  const last = s.charCodeAt(s.length - 1);
-  if (s.length < text.length && last >= 0xd800 && last <= 0xdbff) s = s.slice(0, -1);
-  return s.replace(/\s+/g, " ");
+  return safeSlice(text, 0, max).replace(/\s+/g, " ");
 }
 
 /** A value as short text for previews (large values are not serialized whole). */

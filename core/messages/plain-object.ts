@@ -14,3 +14,13 @@ export function isPlainObject(value: object): boolean {
 export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === "[object Date]";
 }
+
+/**
+ * `target[key] = value` as an own, enumerable data property, also for the key `"__proto__"`
+ * (which plain assignment would turn into a prototype change, losing the key). Use it wherever
+ * keys come from untrusted data: `JSON.parse` makes `"__proto__"` an ordinary own key.
+ */
+export function putOwn(target: object, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else (target as Record<string, unknown>)[key] = value;
+}

@@ -6,11 +6,12 @@
  */
 import { parse, tokenize } from "@huggingface/jinja";
 import { InvalidInputError, TemplateError } from "../errors.ts";
+import { utf8Length } from "../utf8.ts";
 import type { JinjaProgram } from "./jinja-ast.ts";
 import { assignPositions, checkTreeDepth, instrument } from "./jinja-ast.ts";
 import { friendlyMessage, positionSuffix } from "./jinja-interpreter.ts";
 import type { TemplateLimits } from "./jinja-limits.ts";
-import { TEMPLATE_ERROR_CODES, TemplateLimitError, resolveTemplateLimits, utf8Length } from "./jinja-limits.ts";
+import { TEMPLATE_ERROR_CODES, TemplateLimitError, resolveTemplateLimits } from "./jinja-limits.ts";
 import type { JinjaToken, SourcePosition, WhitespaceOptions } from "./jinja-source.ts";
 import { LineIndex, alignTokens, locateLexerError, preprocessWithOffsets } from "./jinja-source.ts";
 import { checkStructure } from "./jinja-structure.ts";

@@ -5,6 +5,7 @@
  * template (the library would otherwise wrap a function into something a template can call).
  */
 import { InvalidInputError } from "../errors.ts";
+import { joinPath } from "../formats/paths.ts";
 import { isDate, isPlainObject } from "../messages/plain-object.ts";
 
 export type TemplateData = string | number | boolean | null | TemplateData[] | { [key: string]: TemplateData };
@@ -14,12 +15,6 @@ function describe(value: unknown): string {
   if (typeof value === "symbol") return "a symbol";
   if (typeof value === "object" && value !== null) return `a ${(value as object).constructor?.name ?? "non-plain object"}`;
   return typeof value;
-}
-
-
-function pathOf(parent: string, key: string | number): string {
-  if (typeof key === "number") return `${parent}[${key}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
 function convert(value: unknown, path: string, depth: number, maxDepth: number, stack: Set<object>): TemplateData | undefined {
@@ -49,14 +44,14 @@ function convert(value: unknown, path: string, depth: number, maxDepth: number, 
   stack.add(value);
   try {
     if (Array.isArray(value)) {
-      return value.map((item: unknown, index) => convert(item, pathOf(path, index), depth + 1, maxDepth, stack) ?? null);
+      return value.map((item: unknown, index) => convert(item, joinPath(path, index), depth + 1, maxDepth, stack) ?? null);
     }
     if (!isPlainObject(value)) {
       throw new InvalidInputError(path, `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`);
     }
     const out: { [key: string]: TemplateData } = Object.create(null) as { [key: string]: TemplateData };
     for (const key of Object.keys(value)) {
-      const item = convert((value as Record<string, unknown>)[key], pathOf(path, key), depth + 1, maxDepth, stack);
+      const item = convert((value as Record<string, unknown>)[key], joinPath(path, key), depth + 1, maxDepth, stack);
       if (item !== undefined) out[key] = item;
     }
     return out;
@@ -95,7 +90,7 @@ export function toTemplateData(
   const out: Record<string, TemplateData> = Object.create(null) as Record<string, TemplateData>;
   const stack = new Set<object>();
   for (const key of Object.keys(merged)) {
-    const item = convert(merged[key], pathOf(origin.get(key) ?? "args", key), 1, maxDepth, stack);
+    const item = convert(merged[key], joinPath(origin.get(key) ?? "args", key), 1, maxDepth, stack);
     if (item !== undefined) out[key] = item;
   }
   return out;

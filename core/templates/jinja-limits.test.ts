@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { InvalidInputError, TemplateError } from "../errors.ts";
 import type { TemplateLimits } from "./jinja-limits.ts";
-import { DEFAULT_TEMPLATE_LIMITS, TEMPLATE_LIMIT_CODES, TemplateLimitError, isTemplateLimitError, resolveTemplateLimits, utf8Length } from "./jinja-limits.ts";
+import { DEFAULT_TEMPLATE_LIMITS, TEMPLATE_LIMIT_CODES, TemplateLimitError, isTemplateLimitError, resolveTemplateLimits } from "./jinja-limits.ts";
 import { renderJinjaTemplate } from "./jinja-render.ts";
 
 function limitError(template: string, args: Record<string, unknown> = {}, limits: Partial<TemplateLimits> = {}): TemplateLimitError {
@@ -42,10 +42,6 @@ describe("defaults and codes", () => {
   ])("rejects invalid limits %j", (limits, field) => {
     expect(() => resolveTemplateLimits(limits)).toThrow(InvalidInputError);
     expect(() => resolveTemplateLimits(limits)).toThrow(field);
-  });
-
-  it("counts UTF-8 bytes, surrogate pairs as 4", () => {
-    expect([utf8Length("a"), utf8Length("é"), utf8Length("€"), utf8Length("😀"), utf8Length("\ud800")]).toEqual([1, 2, 3, 4, 3]);
   });
 });
 

@@ -103,18 +103,3 @@ export function resolveTemplateLimits(limits: Partial<TemplateLimits> | undefine
   }
   return out as unknown as TemplateLimits;
 }
-
-/** UTF-8 length without allocating; stops counting once `cap` is passed. */
-export function utf8Length(text: string, cap = Number.POSITIVE_INFINITY): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= cap; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}

@@ -1,16 +1,7 @@
 import { InvalidInputError } from "../errors.ts";
+import { joinPath } from "../formats/paths.ts";
 import type { JsonValue } from "../messages/index.ts";
-import { isPlainObject } from "../messages/plain-object.ts";
-
-function pathOf(parent: string, key: string | number): string {
-  if (typeof key === "number") return `${parent}[${key}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
-
-/** Sets an own data property, also for the key `__proto__` (never a prototype change). */
-function put(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
+import { isPlainObject, putOwn } from "../messages/plain-object.ts";
 
 /**
  * A deep copy of JSON data, so later mutation on either side never leaks to the other.
@@ -30,12 +21,12 @@ export function cloneJson(value: unknown, path: string, maxDepth = 256): JsonVal
     if (stack.has(v)) throw new InvalidInputError(p, "contains itself (a cycle).");
     stack.add(v);
     try {
-      if (Array.isArray(v)) return v.map((item: unknown, i) => visit(item === undefined ? null : item, pathOf(p, i), depth + 1));
+      if (Array.isArray(v)) return v.map((item: unknown, i) => visit(item === undefined ? null : item, joinPath(p, i), depth + 1));
       if (!isPlainObject(v)) throw new InvalidInputError(p, "must be a plain object (JSON data).");
       const out: Record<string, JsonValue> = {};
       for (const key of Object.keys(v)) {
         const item = (v as Record<string, unknown>)[key];
-        if (item !== undefined) put(out, key, visit(item, pathOf(p, key), depth + 1));
+        if (item !== undefined) putOwn(out, key, visit(item, joinPath(p, key), depth + 1));
       }
       return out;
     } finally {
@@ -45,4 +36,3 @@ export function cloneJson(value: unknown, path: string, maxDepth = 256): JsonVal
   return visit(value, path, 1);
 }
 
-export { put as putOwn };

@@ -22,9 +22,10 @@ import { InvalidInputError } from "../errors.ts";
 import { messageLanguage } from "../conversation/language.ts";
 import type { JsonValue, Message } from "../messages/index.ts";
 import { messageText } from "../messages/index.ts";
-import { cloneJson, putOwn } from "./json-clone.ts";
+import { putOwn } from "../messages/plain-object.ts";
+import { cloneJson } from "./json-clone.ts";
 import type { SystemArguments } from "./system-clock.ts";
-import { checkedDate, goDuration, rfc3339, systemArguments } from "./system-clock.ts";
+import { ISO_INSTANT, checkedDate, goDuration, rfc3339, systemArguments } from "./system-clock.ts";
 
 type Id = string | number | bigint;
 
@@ -104,9 +105,6 @@ function assistantArguments(info: AssistantInfo): AssistantArguments {
   if (info.description !== undefined) out["description"] = text(info.description, "assistant.description");
   return out;
 }
-
-/** RFC 3339 with a zone: the subset of date strings ECMAScript parses identically everywhere. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 function dateText(value: Date | string, field: string): string {
   return typeof value === "string" ? value : rfc3339(checkedDate(value, field));

@@ -1,4 +1,5 @@
 import { TemplateError } from "../errors.ts";
+import { lineAndColumn } from "../formats/json.ts";
 import type { JsonValue } from "../messages/index.ts";
 import { isPlainObject } from "../messages/plain-object.ts";
 
@@ -38,7 +39,7 @@ export function renderPromptTemplate(
     const value = Object.hasOwn(variables, name) ? (variables as Record<string, unknown>)[name] : undefined;
     if (value === undefined) {
       if (missing === "preserve") return whole;
-      const { line, column } = position(template, offset);
+      const { line, column } = lineAndColumn(template, offset);
       throw new TemplateError(
         "missing_variable",
         `Template variable "${name}" (line ${line}, column ${column}) has no value: add "${name}" to the variables or pass { missing: "preserve" }.`,
@@ -103,16 +104,4 @@ function write(value: unknown, path: string, depth: number, stack: unknown[]): s
 
 function invalid(path: string, problem: string): TemplateError {
   return new TemplateError("invalid_variable", `Template variable ${path} ${problem}: pass strings, numbers, booleans, null, arrays or plain objects.`);
-}
-
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }

@@ -23,6 +23,13 @@ export type SystemArguments = {
   readonly date_unix_ms: number;
 };
 
+/**
+ * RFC 3339 with a zone (`Z` or `±HH:MM`): the subset of date strings ECMAScript parses
+ * identically everywhere. A date-time without a zone is read in the host's time zone, and
+ * other formats are implementation-defined, so neither may reach `Date.parse`.
+ */
+export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
 export function checkedDate(value: unknown, field: string): Date {

@@ -5,25 +5,7 @@
 import { CHAT_TEMPLATES } from "./chat-templates.ts";
 import type { JinjaCorpusCase } from "./jinja-corpus-types.ts";
 
-const {
-  LLAMA_3,
-  LLAMA_3_1,
-  MISTRAL,
-  MISTRAL_V3_TOOLS,
-  CHATML_QWEN2,
-  QWEN_2_5,
-  GEMMA,
-  GEMMA_3,
-  PHI_3,
-  ZEPHYR,
-  VICUNA,
-  ALPACA,
-  DEEPSEEK,
-  DEEPSEEK_R1,
-  COMMAND_R,
-  LLAMA_2,
-  OPENCHAT,
-} = CHAT_TEMPLATES;
+const T = CHAT_TEMPLATES;
 
 const chat = [
   { role: "user", content: "Hello, how are you?" },
@@ -51,7 +33,7 @@ const REASONING = [
 export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   {
     name: "Llama 3 Instruct with a system message and a generation prompt",
-    template: LLAMA_3,
+    template: T.LLAMA_3,
     context: { messages: chatWithSystem, bos_token: "<|begin_of_text|>", add_generation_prompt: true },
     expected:
       "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nYou are a friendly chatbot.<|eot_id|>" +
@@ -62,7 +44,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Llama 3.1 dates the system header with strftime_now from the injected clock",
-    template: LLAMA_3_1,
+    template: T.LLAMA_3_1,
     context: { messages: chatWithSystem, bos_token: "<|begin_of_text|>", add_generation_prompt: true },
     options: { now: NOW },
     expected:
@@ -75,7 +57,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Llama 3.1 without a clock or system message uses its fallback date",
-    template: LLAMA_3_1,
+    template: T.LLAMA_3_1,
     context: { messages: chat.slice(0, 1), bos_token: "<|begin_of_text|>", add_generation_prompt: false },
     expected:
       "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nCutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n<|eot_id|>" +
@@ -83,21 +65,21 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Mistral Instruct alternates [INST] turns",
-    template: MISTRAL,
+    template: T.MISTRAL,
     context: { messages: chat, bos_token: "<s>", eos_token: "</s>" },
     expected:
       "<s>[INST] Hello, how are you? [/INST]I'm doing great. How can I help you today?</s>[INST] I'd like to show off how chat templating works! [/INST]",
   },
   {
     name: "Mistral Instruct rejects a system message through raise_exception",
-    template: MISTRAL,
+    template: T.MISTRAL,
     context: { messages: chatWithSystem, bos_token: "<s>", eos_token: "</s>" },
-    expected: MISTRAL,
+    expected: T.MISTRAL,
     error: "template_raised",
   },
   {
     name: "Mistral v0.3 lists available tools before the last user turn",
-    template: MISTRAL_V3_TOOLS,
+    template: T.MISTRAL_V3_TOOLS,
     context: {
       messages: [{ role: "user", content: "What's the weather in Paris?" }],
       tools: [{ type: "function", function: { name: "get_weather", description: "Get the weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
@@ -111,7 +93,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Mistral v0.3 folds the system message into the last user turn",
-    template: MISTRAL_V3_TOOLS,
+    template: T.MISTRAL_V3_TOOLS,
     context: {
       messages: [
         { role: "system", content: "Be nice." },
@@ -126,7 +108,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "ChatML (Qwen2) adds its default system prompt",
-    template: CHATML_QWEN2,
+    template: T.CHATML_QWEN2,
     context: { messages: chat, add_generation_prompt: true },
     expected:
       "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n" +
@@ -137,13 +119,13 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "ChatML (Qwen2) keeps a given system prompt",
-    template: CHATML_QWEN2,
+    template: T.CHATML_QWEN2,
     context: { messages: chatWithSystem.slice(0, 2), add_generation_prompt: false },
     expected: "<|im_start|>system\nYou are a friendly chatbot.<|im_end|>\n<|im_start|>user\nHello, how are you?<|im_end|>\n",
   },
   {
     name: "Qwen2.5 renders tools, a tool call and a tool response",
-    template: QWEN_2_5,
+    template: T.QWEN_2_5,
     context: {
       tools: [weatherTool],
       messages: [
@@ -167,13 +149,13 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Qwen2.5 without tools uses the plain system header",
-    template: QWEN_2_5,
+    template: T.QWEN_2_5,
     context: { messages: chatWithSystem.slice(0, 2), add_generation_prompt: true },
     expected: "<|im_start|>system\nYou are a friendly chatbot.<|im_end|>\n<|im_start|>user\nHello, how are you?<|im_end|>\n<|im_start|>assistant\n",
   },
   {
     name: "Gemma maps the assistant role to model",
-    template: GEMMA,
+    template: T.GEMMA,
     context: { messages: chat, bos_token: "<bos>", add_generation_prompt: true },
     expected:
       "<bos><start_of_turn>user\nHello, how are you?<end_of_turn>\n" +
@@ -183,7 +165,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Gemma 3 prefixes the first user turn with the system prompt",
-    template: GEMMA_3,
+    template: T.GEMMA_3,
     context: { messages: chatWithSystem, bos_token: "<bos>", add_generation_prompt: true },
     expected:
       "<bos><start_of_turn>user\nYou are a friendly chatbot.\n\nHello, how are you?<end_of_turn>\n" +
@@ -193,13 +175,13 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Gemma 3 renders multimodal content parts",
-    template: GEMMA_3,
+    template: T.GEMMA_3,
     context: { messages: [{ role: "user", content: [{ type: "image" }, { type: "text", text: " Describe this. " }] }], bos_token: "<bos>", add_generation_prompt: true },
     expected: "<bos><start_of_turn>user\n<start_of_image>Describe this.<end_of_turn>\n<start_of_turn>model\n",
   },
   {
     name: "Phi-3 ends with eos when no generation prompt is requested",
-    template: PHI_3,
+    template: T.PHI_3,
     context: { messages: chatWithSystem, eos_token: "<|endoftext|>", add_generation_prompt: false },
     expected:
       "<|system|>\nYou are a friendly chatbot.<|end|>\n<|user|>\nHello, how are you?<|end|>\n" +
@@ -208,7 +190,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Zephyr keeps the newline after each expression under trim_blocks",
-    template: ZEPHYR,
+    template: T.ZEPHYR,
     context: { messages: chatWithSystem, eos_token: "</s>", add_generation_prompt: true },
     expected:
       "<|system|>\nYou are a friendly chatbot.</s>\n<|user|>\nHello, how are you?</s>\n" +
@@ -217,7 +199,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Vicuna uses its default system message",
-    template: VICUNA,
+    template: T.VICUNA,
     context: { messages: chat, eos_token: "</s>", add_generation_prompt: true },
     expected:
       "A chat between a curious user and an artificial intelligence assistant. The assistant gives helpful, detailed, and polite answers to the user's questions." +
@@ -226,7 +208,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Alpaca instruction/response blocks",
-    template: ALPACA,
+    template: T.ALPACA,
     context: { messages: chatWithSystem, eos_token: "</s>", add_generation_prompt: true },
     expected:
       "You are a friendly chatbot.\n\n### Instruction:\nHello, how are you?\n\n" +
@@ -235,7 +217,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "DeepSeek chat defines add_generation_prompt when it is missing",
-    template: DEEPSEEK,
+    template: T.DEEPSEEK,
     context: { messages: chatWithSystem, bos_token: "<｜begin▁of▁sentence｜>", eos_token: "<｜end▁of▁sentence｜>" },
     expected:
       "<｜begin▁of▁sentence｜>You are a friendly chatbot.\n\nUser: Hello, how are you?\n\n" +
@@ -244,13 +226,13 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "DeepSeek-R1 drops earlier reasoning and opens a think block",
-    template: DEEPSEEK_R1,
+    template: T.DEEPSEEK_R1,
     context: { messages: REASONING, bos_token: "<｜begin▁of▁sentence｜>", add_generation_prompt: true },
     expected: "<｜begin▁of▁sentence｜>Be brief.<｜User｜>2+2?<｜Assistant｜>4<｜end▁of▁sentence｜><｜User｜>3+3?<｜Assistant｜><think>\n",
   },
   {
     name: "Command-R with a system preamble",
-    template: COMMAND_R,
+    template: T.COMMAND_R,
     context: { messages: chatWithSystem, bos_token: "<BOS_TOKEN>", add_generation_prompt: true },
     expected:
       "<BOS_TOKEN><|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>You are a friendly chatbot.<|END_OF_TURN_TOKEN|>" +
@@ -261,13 +243,13 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "Command-R without a system message skips the preamble",
-    template: COMMAND_R,
+    template: T.COMMAND_R,
     context: { messages: chat.slice(0, 1), bos_token: "<BOS_TOKEN>", add_generation_prompt: false },
     expected: "<BOS_TOKEN><|START_OF_TURN_TOKEN|><|USER_TOKEN|>Hello, how are you?<|END_OF_TURN_TOKEN|>",
   },
   {
     name: "Llama 2 wraps the system prompt in <<SYS>>",
-    template: LLAMA_2,
+    template: T.LLAMA_2,
     context: { messages: chatWithSystem, bos_token: "<s>", eos_token: "</s>" },
     expected:
       "<s>[INST] <<SYS>>\nYou are a friendly chatbot.\n<</SYS>>\n\nHello, how are you? [/INST]" +
@@ -276,7 +258,7 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   },
   {
     name: "OpenChat title-cases roles",
-    template: OPENCHAT,
+    template: T.OPENCHAT,
     context: { messages: chat, bos_token: "<s>", add_generation_prompt: true },
     expected:
       "<s>GPT4 Correct User: Hello, how are you?<|end_of_turn|>" +

@@ -1,0 +1,29 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { safeSlice } from "./text.ts";
+
+describe("safeSlice", () => {
+  it.each([
+    ["abcdef", 1, 4, "bcd"],
+    ["abc", -5, 99, "abc"],
+    ["a😀b", 0, 2, "a"],
+    ["a😀b", 2, 4, "b"],
+    ["a😀b", 1, 3, "😀"],
+    ["😀", 0, 1, ""],
+    ["abc", 2, 1, ""],
+  ] as const)("slices %j from %i to %i as %j", (text, start, end, expected) => {
+    expect(safeSlice(text, start, end)).toBe(expected);
+  });
+
+  it("never starts or ends inside a surrogate pair and stays within the requested range (seed 7)", () => {
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom("a", "é", "\n"), fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c))) });
+    fc.assert(
+      fc.property(text, fc.nat(40), fc.nat(40), (s, start, end) => {
+        const out = safeSlice(s, start, end);
+        expect(() => encodeURIComponent(out)).not.toThrow(); // throws on a lone surrogate
+        expect(s.slice(start, Math.max(start, end)).includes(out)).toBe(true);
+      }),
+      { seed: 7, numRuns: 200 },
+    );
+  });
+});

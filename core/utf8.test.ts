@@ -1,0 +1,53 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { utf8Length } from "./utf8.ts";
+
+describe("utf8Length", () => {
+  it.each([
+    ["", 0],
+    ["a", 1],
+    ["abc", 3],
+    ["é", 2],
+    ["€", 3],
+    ["你", 3],
+    ["🙂", 4],
+    ["😀", 4],
+    ["\ud800", 3],
+    ["\udc00x", 4],
+    ["a\udc00b", 5],
+    ["\ud800\ud800", 6],
+  ] as const)("counts %j as %i bytes", (text, bytes) => {
+    expect(utf8Length(text)).toBe(bytes);
+  });
+
+  it("always equals the length TextEncoder writes, lone surrogates included (seeds 21, 32026, 32027)", () => {
+    const encoder = new TextEncoder();
+    const bytesOf = (text: string) => encoder.encode(text).length;
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => utf8Length(text) === bytesOf(text)),
+      { seed: 3_2026, numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 0xffff })), (units) => {
+        const text = String.fromCharCode(...units);
+        return utf8Length(text) === bytesOf(text);
+      }),
+      { seed: 3_2027, numRuns: 200 },
+    );
+    // Any UTF-16 code unit (lone surrogates included) mixed with well-formed astral characters.
+    const unit = fc.oneof(fc.nat(0xffff).map((c) => String.fromCharCode(c)), fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)));
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => {
+        expect(utf8Length(text)).toBe(bytesOf(text));
+      }),
+      { seed: 21, numRuns: 100 },
+    );
+  });
+
+  it("with a cap, gives the exact length up to the cap and stops counting once past it", () => {
+    expect(utf8Length("héllo", 6)).toBe(6);
+    expect(utf8Length("héllo", 100)).toBe(6);
+    expect(utf8Length("x".repeat(1_000), 10)).toBe(11);
+    expect(utf8Length("😀😀😀", 4)).toBe(8);
+  });
+});
