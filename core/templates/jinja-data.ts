@@ -17,13 +17,20 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function convert(value: unknown, path: string, depth: number, maxDepth: number, stack: Set<object>): TemplateData | undefined {
+/** Where a value sits, as a linked list: the path string is only built when an error names it. */
+interface Where {
+  readonly up: Where | string;
+  readonly key: string | number;
+}
+const pathOf = (where: Where | string): string => (typeof where === "string" ? where : joinPath(pathOf(where.up), where.key));
+
+function convert(value: unknown, where: Where | string, depth: number, maxDepth: number, stack: Set<object>): TemplateData | undefined {
   switch (typeof value) {
     case "string":
     case "boolean":
       return value;
     case "number":
-      if (!Number.isFinite(value)) throw new InvalidInputError(path, `must be a finite number, got ${String(value)}.`);
+      if (!Number.isFinite(value)) throw new InvalidInputError(pathOf(where), `must be a finite number, got ${String(value)}.`);
       return value;
     case "bigint":
       return value.toString();
@@ -32,26 +39,26 @@ function convert(value: unknown, path: string, depth: number, maxDepth: number, 
     case "object":
       break;
     default:
-      throw new InvalidInputError(path, `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`);
+      throw new InvalidInputError(pathOf(where), `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`);
   }
   if (value === null) return null;
   if (isDate(value)) {
-    if (Number.isNaN(value.getTime())) throw new InvalidInputError(path, "is an invalid Date.");
+    if (Number.isNaN(value.getTime())) throw new InvalidInputError(pathOf(where), "is an invalid Date.");
     return value.toISOString();
   }
-  if (depth >= maxDepth) throw new InvalidInputError(path, `nests deeper than ${maxDepth} levels (options.limits.maxDepth).`);
-  if (stack.has(value)) throw new InvalidInputError(path, "contains itself (a cycle): templates only receive tree-shaped data.");
+  if (depth >= maxDepth) throw new InvalidInputError(pathOf(where), `nests deeper than ${maxDepth} levels (options.limits.maxDepth).`);
+  if (stack.has(value)) throw new InvalidInputError(pathOf(where), "contains itself (a cycle): templates only receive tree-shaped data.");
   stack.add(value);
   try {
     if (Array.isArray(value)) {
-      return value.map((item: unknown, index) => convert(item, joinPath(path, index), depth + 1, maxDepth, stack) ?? null);
+      return value.map((item: unknown, index) => convert(item, { up: where, key: index }, depth + 1, maxDepth, stack) ?? null);
     }
     if (!isPlainObject(value)) {
-      throw new InvalidInputError(path, `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`);
+      throw new InvalidInputError(pathOf(where), `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`);
     }
     const out: { [key: string]: TemplateData } = Object.create(null) as { [key: string]: TemplateData };
     for (const key of Object.keys(value)) {
-      const item = convert((value as Record<string, unknown>)[key], joinPath(path, key), depth + 1, maxDepth, stack);
+      const item = convert((value as Record<string, unknown>)[key], { up: where, key }, depth + 1, maxDepth, stack);
       if (item !== undefined) out[key] = item;
     }
     return out;

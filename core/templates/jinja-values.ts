@@ -82,18 +82,6 @@ export function isLoopControl(error: unknown): boolean {
   return typeof error === "object" && error !== null && probe().controls.some((ctor) => error instanceof ctor);
 }
 
-/** Characters `JSON.stringify(text)` produces (with `\uXXXX` for non-ASCII when `ascii`). */
-export function jsonStringLength(text: string, ascii: boolean): number {
-  let n = 2;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0x22 || code === 0x5c) n += 2;
-    else if (code < 0x20) n += code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6;
-    else if (ascii && code >= 0x7f) n += 6;
-    else n += 1;
-  }
-  return n;
-}
 
 interface Shape {
   /** Characters of the compact JSON form (upper bound). */
@@ -115,10 +103,24 @@ export interface ShapeContext {
   readonly fail: (reason: "depth" | "cycle") => never;
 }
 
-function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
-  if (isString(value)) {
-    return { chars: jsonStringLength(value.value, false), asciiChars: jsonStringLength(value.value, true), items: 0, height: 0, pure: true };
+/**
+ * Upper bound of a string's compact JSON length, plain and with non-ASCII escaped (`\uXXXX`),
+ * in one pass: strings are the bulk of template data.
+ */
+function stringShape(text: string): Shape {
+  let chars = 2;
+  let asciiChars = 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const step = code === 0x22 || code === 0x5c ? 2 : code < 0x20 ? (code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6) : 1;
+    chars += step;
+    asciiChars += code >= 0x7f ? 6 : step;
   }
+  return { chars, asciiChars, items: 0, height: 0, pure: true };
+}
+
+function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
+  if (isString(value)) return stringShape(value.value);
   if (!isContainer(value)) {
     const chars = value.type === "FunctionValue" ? FUNCTION_TEXT.length : value.type === "UndefinedValue" ? 9 : String(value.value).length + 2;
     return { chars, asciiChars: chars, items: 0, height: 0, pure: true };
@@ -132,10 +134,9 @@ function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<o
   const shape: Shape = { chars: 2, asciiChars: 2, items: 0, height: 1, pure: value.type !== "NamespaceValue" };
   const add = (child: Value, keyText: string | undefined) => {
     const s = shapeOf(child, depth + 1, ctx, visiting);
-    const keyChars = keyText === undefined ? 0 : jsonStringLength(keyText, false) + 2;
-    const keyAscii = keyText === undefined ? 0 : jsonStringLength(keyText, true) + 2;
-    shape.chars += s.chars + keyChars + 2;
-    shape.asciiChars += s.asciiChars + keyAscii + 2;
+    const keyShape = keyText === undefined ? undefined : stringShape(keyText);
+    shape.chars += s.chars + (keyShape === undefined ? 0 : keyShape.chars + 2) + 2;
+    shape.asciiChars += s.asciiChars + (keyShape === undefined ? 0 : keyShape.asciiChars + 2) + 2;
     shape.items += s.items + 1;
     shape.height = Math.max(shape.height, s.height + 1);
     shape.pure &&= s.pure;
