@@ -46,11 +46,3 @@ export async function minGzipSize(contents, { platform = "neutral" } = {}) {
   const code = result.outputFiles[0].contents;
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
-
-/** Writes a focused script next to the core bundle (for `node --cpu-prof`). */
-export function writeOutFile(name, text) {
-  mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, name);
-  writeFileSync(file, text);
-  return file;
-}

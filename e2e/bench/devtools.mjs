@@ -64,11 +64,20 @@ async function takeMeasures(page, name, timeoutMs) {
   return page.evaluate((m) => performance.getEntriesByName(m, "measure").map((e) => e.duration), name);
 }
 
-/** A real paste: the text goes on the clipboard, then Ctrl+V into the request editor. */
+/**
+ * A real paste, as a user does it: the text goes on the clipboard; then Ctrl+A, Ctrl+V in the
+ * request editor — or, once a large input is shown as a preview panel instead of the textarea,
+ * a click into that panel and Ctrl+V (a paste goes to the element holding the selection).
+ */
 async function paste(page, text) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.getByTestId("request-editor").focus({ timeout: 120_000 });
-  await page.keyboard.press("ControlOrMeta+A");
+  const target = page.locator('[data-testid="request-editor-large"], [data-testid="request-editor"]').first();
+  if ((await target.getAttribute("data-testid", { timeout: 120_000 })) === "request-editor") {
+    await target.focus();
+    await page.keyboard.press("ControlOrMeta+A");
+  } else {
+    await target.click({ position: { x: 24, y: 12 } });
+  }
   await page.evaluate(() => performance.clearMeasures());
   await page.keyboard.press("ControlOrMeta+V");
 }

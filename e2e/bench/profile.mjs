@@ -1,9 +1,11 @@
 // CPU profile of one bench scenario: top frames by self time, mapped back to core/*.ts through
 // the bundle's source map. Usage:
-//   node e2e/bench/profile.mjs <scenario> [--quick] [--seconds=4]     (list scenarios: no argument)
+//   node e2e/bench/profile.mjs <scenario> [--against=<scenario>] [--quick] [--seconds=4]
+//   node e2e/bench/profile.mjs            (lists the scenarios)
 // The scenario runs in a child process; V8's sampling profiler (the one behind `node --cpu-prof`,
 // driven through node:inspector so that input generation and warm-up stay out of the profile)
 // records only the measured loop. The raw .cpuprofile is kept in e2e/.out/bench/ for DevTools.
+// STRATA_BENCH_CORE=<file.mjs> profiles another core bundle (as in run-row.mjs).
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -19,16 +21,33 @@ export function scenarios() {
   return Object.assign({}, ...ROW_MODULES.map((m) => m.profiles));
 }
 
-/** Runs `name` in a child under the profiler; returns the report text (top `top` frames by self time). */
-export function profileScenario(name, { quick = false, seconds = 4, top = 12 } = {}) {
+function runChild(name, quick, seconds) {
   const child = spawnSync(process.execPath, [self, "--child", name, `--seconds=${seconds}`, ...(quick ? ["--quick"] : [])], {
     cwd: root,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
-  if (child.status !== 0) return `profile of ${name} failed (exit ${child.status})`;
-  const { file, calls, elapsed } = JSON.parse(child.stdout);
-  return summarizeProfile(file, { top, title: `${name}: ${calls} calls in ${(elapsed / 1000).toFixed(1)} s` });
+  if (child.status !== 0) throw new Error(`profile of ${name} failed (exit ${child.status})`);
+  return JSON.parse(child.stdout);
+}
+
+/**
+ * Runs `name` in a child under the profiler; returns the report text (top `top` frames by self
+ * time). With `against`, also profiles that scenario and adds a table of where `name` spends
+ * more per call than `against` does (e.g. 100,000 vs 10,000 messages, or Strata vs the raw library).
+ */
+export function profileScenario(name, { quick = false, seconds = 4, top = 12, against } = {}) {
+  try {
+    const a = runChild(name, quick, seconds);
+    const parts = [summarizeProfile(a.file, { top, title: `${name}: ${a.calls} calls in ${(a.elapsed / 1000).toFixed(1)} s` })];
+    if (against) {
+      const b = runChild(against, quick, seconds);
+      parts.push(compareProfiles({ ...a, name }, { ...b, name: against }, { top }));
+    }
+    return parts.join("\n\n");
+  } catch (error) {
+    return String(error.message);
+  }
 }
 
 function sourceMapOf(url, cache) {
@@ -59,8 +78,8 @@ function location(frame, maps) {
   return `${url}:${lineNumber + 1}`;
 }
 
-/** Top frames by self time of a .cpuprofile, as a markdown list. */
-export function summarizeProfile(file, { top = 12, title = file } = {}) {
+/** Self time (µs) by "function  source:line" of a .cpuprofile, and the total. */
+function selfTimes(file) {
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map();
@@ -78,18 +97,46 @@ export function summarizeProfile(file, { top = 12, title = file } = {}) {
     frames.set(key, (frames.get(key) ?? 0) + us);
     total += us;
   }
+  return { frames, total };
+}
+
+const code = (key) => `\`${key.replace(/\|/g, "\\|")}\``;
+
+/** Top frames by self time of a .cpuprofile, as a markdown list. */
+export function summarizeProfile(file, { top = 12, title = file } = {}) {
+  const { frames, total } = selfTimes(file);
   const rows = [...frames].sort((a, b) => b[1] - a[1]).slice(0, top);
   return [
     `Profile ${title} — top ${rows.length} frames by self time (${(total / 1000).toFixed(0)} ms sampled):`,
     "",
     "| self | share | function and source |",
     "| --- | --- | --- |",
-    ...rows.map(([key, us]) => `| ${(us / 1000).toFixed(1)} ms | ${((100 * us) / total).toFixed(1)}% | \`${key.replace(/\|/g, "\\|")}\` |`),
+    ...rows.map(([key, us]) => `| ${(us / 1000).toFixed(1)} ms | ${((100 * us) / total).toFixed(1)}% | ${code(key)} |`),
+  ].join("\n");
+}
+
+/** Per-call self time of two profiles side by side, sorted by how much more `a` spends. */
+export function compareProfiles(a, b, { top = 12 } = {}) {
+  const A = selfTimes(a.file);
+  const B = selfTimes(b.file);
+  const perCall = (t, calls) => t / calls / 1000;
+  const rows = [...new Set([...A.frames.keys(), ...B.frames.keys()])]
+    .map((key) => [key, perCall(A.frames.get(key) ?? 0, a.calls), perCall(B.frames.get(key) ?? 0, b.calls)])
+    .sort((x, y) => y[1] - y[2] - (x[1] - x[2]))
+    .slice(0, top);
+  const ratio = (x, y) => (y > 0 ? `${(x / y).toFixed(1)}×` : "only here");
+  return [
+    `Where ${a.name} spends more than ${b.name}, per call (self time; ${perCall(A.total, a.calls).toFixed(2)} ms vs ${perCall(B.total, b.calls).toFixed(2)} ms in total, ` +
+      `${ratio(A.total / a.calls, B.total / b.calls)}):`,
+    "",
+    `| ${a.name} | ${b.name} | difference | ratio | function and source |`,
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(([key, x, y]) => `| ${x.toFixed(3)} ms | ${y.toFixed(3)} ms | +${(x - y).toFixed(3)} ms | ${ratio(x, y)} | ${code(key)} |`),
   ].join("\n");
 }
 
 async function child(name, seconds, quick) {
-  const core = await import(pathToFileURL(join(outDir, "core.mjs")).href);
+  const core = await import(pathToFileURL(process.env.STRATA_BENCH_CORE ?? join(outDir, "core.mjs")).href);
   const make = scenarios()[name];
   if (!make) throw new Error(`unknown scenario ${name}`);
   const fn = await make({ core, quick });
@@ -120,8 +167,9 @@ if (process.argv[1] === self) {
   if (argv[0] === "--child") {
     await child(argv[1], seconds, quick);
   } else if (argv[0] && !argv[0].startsWith("--")) {
-    await loadCore();
-    console.log(profileScenario(argv[0], { quick, seconds }));
+    if (!process.env.STRATA_BENCH_CORE) await loadCore();
+    const against = argv.find((a) => a.startsWith("--against="))?.slice(10);
+    console.log(profileScenario(argv[0], { quick, seconds, ...(against ? { against } : {}) }));
   } else {
     console.log(`scenarios: ${Object.keys(scenarios()).join(", ")}`);
   }

@@ -76,6 +76,7 @@ export async function runScaling({ core, quick }) {
     ratioText: `${ratio.toFixed(2)}× (linear = ${large / small}×)`,
     goal: { max: 1.1 * (large / small), text: `≤ ${1.1 * (large / small)}×` },
     profile: "scaling-large",
+    profileAgainst: "scaling-small",
   }];
 }
 
@@ -86,6 +87,11 @@ export const profiles = {
   },
   "assembly-10mb": async ({ core }) => {
     const options = assemblyOptions(generateHistory(20000, { seed: 20000 }));
+    return () => core.assembleProviderInput(options);
+  },
+  "scaling-small": async ({ core, quick }) => {
+    const history = generateHistory(quick ? 2000 : 10000, { seed: 11 });
+    const options = assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } });
     return () => core.assembleProviderInput(options);
   },
   "scaling-large": async ({ core, quick }) => {

@@ -10,7 +10,7 @@ export function notAvailable(group, name, input, absent) {
 }
 
 /** A row comparing a subject with a baseline measured in the same run. */
-export function ratioRow({ group, name, input, stats, subjectKey, baselineKey, baselineName, goal, note, profile }) {
+export function ratioRow({ group, name, input, stats, subjectKey, baselineKey, baselineName, goal, note, profile, profileAgainst }) {
   const subject = stats[subjectKey];
   const baseline = stats[baselineKey];
   return {
@@ -24,6 +24,7 @@ export function ratioRow({ group, name, input, stats, subjectKey, baselineKey, b
     ...(goal ? { goal } : {}),
     ...(note ? { note } : {}),
     ...(profile ? { profile } : {}),
+    ...(profileAgainst ? { profileAgainst } : {}),
   };
 }
 

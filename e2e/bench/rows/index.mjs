@@ -9,7 +9,7 @@ import * as templates from "./templates.mjs";
 
 export const ROW_MODULES = [
   { id: "assembly", run: assembly.run, profiles: assembly.profiles },
-  { id: "scaling", run: assembly.runScaling, profiles: {} },
+  { id: "scaling", run: assembly.runScaling, profiles: {} }, // its scenarios live in assembly.profiles
   { id: "eviction", ...eviction },
   { id: "composer", ...composer },
   { id: "templates", ...templates },

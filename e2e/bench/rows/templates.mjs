@@ -68,6 +68,7 @@ export async function run({ core, quick }) {
         baselineName: "raw `@huggingface/jinja`: `new Template` once, `render` ×N",
         goal: { max: 1.3, text: "≤ 1.3×" },
         profile: "templates-render",
+        profileAgainst: "templates-render-raw",
         ...(same ? {} : { note: sameNote }),
       }),
     );
