@@ -11,6 +11,7 @@ export class StrataError extends Error {
     this.name = "StrataError";
     this.code = code;
   }
+
 }
 
 /** A caller-supplied value has the wrong type or shape. `field` names it, e.g. `attachments[2]`. */
@@ -20,6 +21,24 @@ export class InvalidInputError extends StrataError {
   constructor(field: string, message: string, options?: { cause?: unknown; code?: string }) {
     super(options?.code ?? "invalid_input", `${field}: ${message}`, options);
     this.name = "InvalidInputError";
+    this.field = field;
+  }
+}
+
+/**
+ * A host `tokenEstimator` is not a function, or returned something other than a finite number
+ * ≥ 0. Spec 000 makes this a `TypeError`, so it extends `TypeError` (not `StrataError`), and
+ * carries the same structured fields: `code` `"invalid_token_estimator"` and `field` naming the option (`contextBudget.tokenEstimator`,
+ * `tokenEstimator`). The context budget, `segmentRequest`, `compareRequests`, `simulateCache`
+ * and `inspect` all throw it with the same message.
+ */
+export class TokenEstimatorError extends TypeError {
+  readonly code = "invalid_token_estimator";
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = "TokenEstimatorError";
     this.field = field;
   }
 }

@@ -11,6 +11,7 @@ export {
   RequestFormatError,
   StrataError,
   TemplateError,
+  TokenEstimatorError,
   UnsupportedModalityError,
 } from "./errors.ts";
 export type { ContextBudgetErrorDetails, HistoryIssue, RequestFormatIssue } from "./errors.ts";
@@ -334,6 +335,9 @@ export { simulateCache } from "./cache/simulate.ts";
 export type { SimulateOptions } from "./cache/simulate.ts";
 export { simulateNextTurn } from "./cache/next-turn.ts";
 export type { NextTurnOptions } from "./cache/next-turn.ts";
+export { simulateAdjacentTurn } from "./cache/adjacent-turn.ts";
+export type { AdjacentTurn, AdjacentTurnOptions } from "./cache/adjacent-turn.ts";
+export { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./cache/turn-edit.ts";
 export { applyBreakpoints, suggestCacheBreakpoints } from "./cache/breakpoints.ts";
 export type { SuggestBreakpointsOptions } from "./cache/breakpoints.ts";
 export { isFingerprintBundle, toFingerprintBundle } from "./cache/fingerprints.ts";

@@ -1,8 +1,9 @@
 import { InvalidInputError } from "../errors.ts";
+import { assertMessage, assertToolDefinitions, expectArray, isObject } from "../messages/validate.ts";
 import type { JsonValue, Message, ProviderRequest, ToolDefinition } from "../messages/index.ts";
 import type { SourcedMessage } from "../prompt/sources.ts";
 import { evictToBudget } from "./context-eviction.ts";
-import { estimateTextTokens, measureMessage, measureToolSchemas } from "./context-measure.ts";
+import { checkedTokenEstimator, measureMessage, measureToolSchemas } from "./context-measure.ts";
 import type { TokenEstimator } from "./context-measure.ts";
 import type {
   ContextBudget,
@@ -16,8 +17,9 @@ export { CONTEXT_BUDGET_OMISSION_KINDS, CONTEXT_BUDGET_REPORT_METADATA_KEY } fro
 
 /**
  * Validates a budget: at least one cap, each a safe integer ≥ 1 (`InvalidInputError` naming the
- * field); `tokenEstimator`, when given, must be a function (`TypeError`). The returned `estimate`
- * throws `TypeError` when the estimator returns anything but a finite number ≥ 0.
+ * field); `tokenEstimator`, when given, must be a function (`TokenEstimatorError`, a `TypeError`).
+ * The returned `estimate` throws the same error when the estimator returns anything but a finite
+ * number ≥ 0, and rounds each result up to whole tokens (`checkedTokenEstimator`).
  */
 export function resolveContextBudget(budget: ContextBudget): ResolvedContextBudget {
   if (typeof budget !== "object" || budget === null) {
@@ -29,21 +31,8 @@ export function resolveContextBudget(budget: ContextBudget): ResolvedContextBudg
   }
   if (maxInputTokens !== undefined) assertCap(maxInputTokens, "maxInputTokens");
   if (maxInputBytes !== undefined) assertCap(maxInputBytes, "maxInputBytes");
-  if (tokenEstimator !== undefined && typeof tokenEstimator !== "function") {
-    throw new TypeError(`contextBudget.tokenEstimator must be a function (text: string) => number, got ${typeof tokenEstimator}.`);
-  }
-  const estimate: TokenEstimator =
-    tokenEstimator === undefined
-      ? estimateTextTokens
-      : (text) => {
-          const tokens: unknown = tokenEstimator(text);
-          if (typeof tokens !== "number" || !Number.isFinite(tokens) || tokens < 0) {
-            throw new TypeError(
-              `contextBudget.tokenEstimator returned ${String(tokens)} for a ${text.length}-character text: it must return a finite number ≥ 0.`,
-            );
-          }
-          return tokens;
-        };
+  // Shared contract (see `checkedTokenEstimator`): TypeError for a non-function or a bad result, whole tokens per message.
+  const estimate: TokenEstimator = checkedTokenEstimator(tokenEstimator, "contextBudget.tokenEstimator");
   return {
     ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
     ...(maxInputBytes === undefined ? {} : { maxInputBytes }),
@@ -82,8 +71,19 @@ export interface ContextBudgetResult {
  * totals (O(n log n)).
  */
 export function applyContextBudget(options: ApplyContextBudgetOptions): ContextBudgetResult {
+  if (!isObject(options)) throw new InvalidInputError("options", "must be an object { items, budget, toolSchemas? }.");
   const budget = resolveContextBudget(options.budget);
   const items = options.items;
+  // The one shape check of this call: the eviction below trusts it.
+  const list = expectArray(items, "items");
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (!isObject(item) || typeof item["source"] !== "string") {
+      throw new InvalidInputError(`items[${i}]`, 'must be { message, source } (a provenance label such as "history:3").');
+    }
+    assertMessage(item["message"], `items[${i}].message`);
+  }
+  if (options.toolSchemas !== undefined) assertToolDefinitions(options.toolSchemas, "toolSchemas");
   const measures = items.map((item) => measureMessage(item.message, budget.estimate));
   const tools = options.toolSchemas !== undefined && options.toolSchemas.length > 0 ? measureToolSchemas(options.toolSchemas, budget.estimate) : undefined;
   const { keep, report } = evictToBudget(items, measures, tools, budget);
@@ -93,6 +93,7 @@ export function applyContextBudget(options: ApplyContextBudgetOptions): ContextB
 
 /** The report `assembleProviderInput` attached (with `reportOmissions: true`), or `undefined`. */
 export function getContextBudgetReport(request: Pick<ProviderRequest, "metadata">): ContextBudgetReport | undefined {
+  if (!isObject(request)) throw new InvalidInputError("request", "must be a provider request (the result of assembleProviderInput).");
   const value: JsonValue | undefined = request.metadata?.[CONTEXT_BUDGET_REPORT_METADATA_KEY];
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const report = value as Record<string, JsonValue>;

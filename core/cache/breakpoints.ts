@@ -3,11 +3,14 @@
  * breakpoints pay off — at most 4, at the ends of the stable levels and of the conversation.
  * Feed the result to `toAnthropic(request, { breakpoints })`.
  */
+import { checkedTokenEstimator } from "../budget/context-measure.ts";
+import { InvalidInputError } from "../errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
-import { commonSegments, type RequestLike, toTurn } from "./compare.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
+import { commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
-import { segmentRequest } from "./segments.ts";
+import { checkOptions, segmentWith } from "./segments.ts";
 import type { BreakpointSuggestion, CacheRule, TokenEstimator } from "./types.ts";
 
 export interface SuggestBreakpointsOptions {
@@ -20,9 +23,22 @@ export interface SuggestBreakpointsOptions {
   readonly max?: number;
 }
 
-/** Suggested breakpoints in prompt order; prefixes below the model's minimum are skipped (they would cache nothing). */
+/**
+ * Suggested breakpoints in prompt order; prefixes below the model's minimum are skipped (they would
+ * cache nothing). `request` gets the message-shape check, `previous` the check of its kind.
+ */
 export function suggestCacheBreakpoints(request: ProviderRequest | NormalizedRequest, options: SuggestBreakpointsOptions = {}): BreakpointSuggestion[] {
-  const seg = segmentRequest(request, options.tokenEstimator ? { provider: "anthropic", tokenEstimator: options.tokenEstimator } : { provider: "anthropic" });
+  checkOptions(options);
+  const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
+  assertProviderRequest(request);
+  if (options.max !== undefined && !(Number.isSafeInteger(options.max) && options.max >= 0)) throw new InvalidInputError("max", `must be a whole number ≥ 0, got ${String(options.max)}.`);
+  const previous = options.previous === undefined ? null : toTurn(options.previous, "anthropic", estimate, "previous");
+  return breakpointsFor(request, options, estimate, previous);
+}
+
+/** `suggestCacheBreakpoints` for a request an earlier stage checked, with a checked estimator and the previous turn made. */
+export function breakpointsFor(request: ProviderRequest | NormalizedRequest, options: SuggestBreakpointsOptions, estimate: TokenEstimator, previous: Turn | null): BreakpointSuggestion[] {
+  const seg = segmentWith(request, "anthropic", estimate);
   const { rule } = selectCacheRule("anthropic", seg.model, options);
   const cumulative: number[] = [];
   let sum = 0;
@@ -39,9 +55,8 @@ export function suggestCacheBreakpoints(request: ProviderRequest | NormalizedReq
   add(lastOf(() => true), "End of the request: the next turn, which appends to this one, reads everything up to here.", 0);
   add(lastOf((i) => seg.segments[i]!.region === "system"), "End of the system prompt: survives changes to the conversation.", 1);
   add(lastOf((i) => seg.segments[i]!.region === "tools"), "End of the tool definitions: survives system-prompt changes.", 2);
-  if (options.previous) {
-    const prev = toTurn(options.previous, "anthropic", options.tokenEstimator, "previous");
-    const shared = commonSegments(prev, toTurn(seg, "anthropic"));
+  if (previous) {
+    const shared = commonSegments(previous, toTurn(seg, "anthropic", estimate));
     add(lastOf(() => true, shared), "End of the prefix shared with the previous turn: found even when this turn adds more than 20 blocks.", 3);
   }
   return candidates

@@ -3,14 +3,16 @@
  * in prompt order, and where and why they diverge. Either side may be a fingerprint bundle;
  * then the prefix is known to segment precision and there is no text excerpt.
  */
-import { estimateTextTokens } from "../budget/context-measure.ts";
+import { checkedTokenEstimator } from "../budget/context-measure.ts";
 import { InvalidInputError } from "../errors.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import { safeSlice } from "../text.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
+import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "./hash.ts";
-import { type SegmentedRequest, segmentRequest } from "./segments.ts";
+import { checkOptions, checkProvider, type SegmentedRequest, segmentWith } from "./segments.ts";
 import type { CacheProvider, Divergence, DivergenceCause, DivergenceExcerpt, FingerprintBundle, PrefixComparison, PrefixSize, Segment, TokenEstimator } from "./types.ts";
 
 /** Anything `compareRequests` and `simulateCache` take as one turn. */
@@ -18,6 +20,7 @@ export type RequestLike = ProviderRequest | NormalizedRequest | FingerprintBundl
 
 export interface CompareOptions {
   readonly provider: CacheProvider;
+  /** Same contract as `segmentRequest`'s (`checkedTokenEstimator`): whole tokens, `TokenEstimatorError` when bad. */
   readonly tokenEstimator?: TokenEstimator;
   /**
    * Template info for `next`: the volatile variables its system prompt template uses
@@ -35,13 +38,40 @@ export interface Turn {
   readonly automaticCaching: boolean;
 }
 
-export function toTurn(x: RequestLike, provider: CacheProvider, tokenEstimator?: TokenEstimator, field = "request"): Turn {
-  if (isFingerprintBundle(x)) {
-    if (x.provider !== provider) throw new InvalidInputError(field, `this fingerprint bundle was made for ${x.provider}; compare it with provider "${x.provider}"`);
-    return { model: x.model, segments: x.segments, texts: null, total: x.total, automaticCaching: x.automaticCaching };
+/** The provider and the checked estimator of a cache-analysis call (options checked once, at entry). */
+export function analysisOptions(options: { readonly provider: CacheProvider; readonly tokenEstimator?: TokenEstimator }): { provider: CacheProvider; estimate: TokenEstimator } {
+  const provider = checkProvider(checkOptions(options).provider);
+  return { provider, estimate: checkedTokenEstimator(options.tokenEstimator, "tokenEstimator") };
+}
+
+/** A bundle already checked (`checkFingerprintBundle`) → a turn. */
+export function bundleTurn(x: FingerprintBundle, provider: CacheProvider, field: string): Turn {
+  if (x.provider !== provider) throw new InvalidInputError(field, `this fingerprint bundle was made for ${x.provider}; compare it with provider "${x.provider}"`);
+  return { model: x.model, segments: x.segments, texts: null, total: x.total, automaticCaching: x.automaticCaching };
+}
+
+const isSegmented = (x: object): x is SegmentedRequest => "texts" in x && "segments" in x;
+
+/**
+ * One side of a comparison → a turn. Each kind gets its check once, here: a bundle the structural
+ * bundle check, a request the message-shape check (fields prefixed with `field`, e.g.
+ * `previous.messages[0].role`). `estimate` is already checked (`analysisOptions`).
+ */
+export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenEstimator, field = "request"): Turn {
+  if (x === null || typeof x !== "object") {
+    throw new InvalidInputError(field, `must be a request, a segmented request (segmentRequest) or a fingerprint bundle, got ${x === null ? "null" : `a ${typeof x}`}.`);
   }
-  const seg: SegmentedRequest =
-    "texts" in x && "segments" in x ? (x as SegmentedRequest) : segmentRequest(x as ProviderRequest, tokenEstimator ? { provider, tokenEstimator } : { provider });
+  if (isFingerprintBundle(x)) return bundleTurn(checkFingerprintBundle(x, field), provider, field);
+  let seg: SegmentedRequest;
+  if (isSegmented(x)) {
+    if (!Array.isArray(x.segments) || !Array.isArray(x.texts) || x.texts.length !== x.segments.length) {
+      throw new InvalidInputError(field, "looks like a segmented request but its segments and texts are not matching arrays: pass segmentRequest's result unchanged.");
+    }
+    seg = x;
+  } else {
+    assertProviderRequest(x, `${field}.`);
+    seg = segmentWith(x, provider, estimate);
+  }
   if (seg.provider !== provider) throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
   return {
     model: seg.model,
@@ -79,8 +109,11 @@ export interface CommonPrefix extends PrefixSize {
   readonly charIndex: number;
 }
 
-/** The shared prefix of two turns: whole segments, plus the common start of the first differing one when texts are known. */
-export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator = estimateTextTokens): CommonPrefix {
+/**
+ * The shared prefix of two turns: whole segments, plus the common start of the first differing one
+ * when texts are known. `estimate` is a checked estimator (whole tokens, see `checkedTokenEstimator`).
+ */
+export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator): CommonPrefix {
   const k = commonSegments(a, b);
   let bytes = 0;
   let tokens = 0;
@@ -96,7 +129,7 @@ export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator = estima
     if (charIndex > 0) {
       const shared = tb.slice(0, charIndex);
       bytes += utf8Length(shared);
-      tokens += Math.min(Math.ceil(estimate(shared)), b.segments[k]!.tokens);
+      tokens += Math.min(estimate(shared), b.segments[k]!.tokens);
     }
   }
   return { index: k, segments: k, bytes, tokens, charIndex };
@@ -220,8 +253,8 @@ function classify(a: Turn, b: Turn, k: number, excerpt: DivergenceExcerpt | null
   return { cause: "message_edited", detail: `An earlier message changed at ${sb.path}; the conversation after it misses the cache.` };
 }
 
-/** Compares two turns already turned into segments (`toTurn`). */
-export function compareTurns(a: Turn, b: Turn, options: CompareOptions): PrefixComparison {
+/** Compares two turns already turned into segments (`toTurn`), with a checked estimator. */
+export function compareTurns(a: Turn, b: Turn, options: CompareOptions, estimate: TokenEstimator): PrefixComparison {
   const provider = options.provider;
   if (a.model !== b.model) {
     const zero = { bytes: 0, segments: 0, tokens: 0 };
@@ -243,7 +276,7 @@ export function compareTurns(a: Turn, b: Turn, options: CompareOptions): PrefixC
       },
     };
   }
-  const p = commonPrefix(a, b, options.tokenEstimator ?? estimateTextTokens);
+  const p = commonPrefix(a, b, estimate);
   const identical = p.index === a.segments.length && p.index === b.segments.length;
   const prefix: PrefixSize = { bytes: p.bytes, segments: p.segments, tokens: p.tokens };
   if (identical) return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence: null };
@@ -265,9 +298,23 @@ export function compareTurns(a: Turn, b: Turn, options: CompareOptions): PrefixC
   return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence };
 }
 
-/** The longest common prefix of `previous` and `next` and the classified cause of their first divergence. */
+function checkTemplate(template: unknown): void {
+  if (template === undefined) return;
+  const vars = (template as { volatileVariables?: unknown } | null)?.volatileVariables;
+  if (!Array.isArray(vars) || !vars.every((v) => typeof v === "string")) {
+    throw new InvalidInputError("template.volatileVariables", "must be an array of variable names (lintTemplateVolatility's variables).");
+  }
+}
+
+/**
+ * The longest common prefix of `previous` and `next` and the classified cause of their first
+ * divergence. Each side is checked once on entry: a fingerprint bundle structurally
+ * (`RequestFormatError` naming the first bad field), a request by the message-shape check.
+ */
 export function compareRequests(previous: RequestLike, next: RequestLike, options: CompareOptions): PrefixComparison {
-  const a = toTurn(previous, options.provider, options.tokenEstimator, "previous");
-  const b = toTurn(next, options.provider, options.tokenEstimator, "next");
-  return compareTurns(a, b, options);
+  const { provider, estimate } = analysisOptions(options);
+  checkTemplate(options.template);
+  const a = toTurn(previous, provider, estimate, "previous");
+  const b = toTurn(next, provider, estimate, "next");
+  return compareTurns(a, b, options, estimate);
 }

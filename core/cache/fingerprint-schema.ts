@@ -5,6 +5,8 @@
 import * as z from "zod/mini";
 import { RequestFormatError } from "../errors.ts";
 import { fromZodIssues, summarizeIssues } from "../formats/issues.ts";
+import { checkFingerprintBundle } from "./fingerprint-check.ts";
+import { stripBundle } from "./fingerprints.ts";
 import { CACHE_PROVIDERS, type FingerprintBundle } from "./types.ts";
 
 const hex = z.string().check(z.regex(/^[0-9a-f]{64}$/));
@@ -36,12 +38,17 @@ export const fingerprintBundleSchema = z.object({
   segments: z.array(segmentSchema),
 });
 
-/** Validates a bundle received from someone else; throws `RequestFormatError` with paths. */
+/**
+ * Validates a bundle received from someone else and returns a copy holding only the known keys
+ * (unknown keys, which could carry prompt text, are never passed through). Throws
+ * `RequestFormatError` (code `invalid_fingerprints`): every shape issue with its path, then the
+ * consistency checks `compareRequests` applies (positions, offsets, totals).
+ */
 export function parseFingerprintBundle(value: unknown): FingerprintBundle {
   const r = fingerprintBundleSchema.safeParse(value);
   if (!r.success) {
     const issues = fromZodIssues(r.error.issues, value);
     throw new RequestFormatError("invalid_fingerprints", `Not a valid fingerprint bundle: ${summarizeIssues(issues)}.`, issues, ["fingerprints"]);
   }
-  return value as FingerprintBundle;
+  return stripBundle(checkFingerprintBundle(value));
 }

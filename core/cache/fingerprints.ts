@@ -2,15 +2,18 @@
  * Hash-only share bundles: segment paths, sizes and hashes, no text. Two people can compare
  * turns (`compareRequests` accepts a bundle on either side) without sharing prompts.
  * Caveat: a short segment's hash can be confirmed by guessing its text (e.g. `{"role":"user"}`).
- * The zod schema that validates a received bundle is in fingerprint-schema.ts, so comparing
- * requests does not pull zod into a bundle.
+ * A received bundle is checked by fingerprint-check.ts (hand-written, no zod) wherever it enters;
+ * the zod schema that lists every issue of a pasted bundle is in fingerprint-schema.ts, so
+ * comparing requests does not pull zod into a bundle.
  */
 import { InvalidInputError } from "../errors.ts";
 import type { InspectionReport } from "../inspect/types.ts";
+import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { sha256Hex } from "./hash.ts";
 import type { SegmentedRequest } from "./segments.ts";
 import type { FingerprintBundle, Segment } from "./types.ts";
 
+/** True when `value` says it is a bundle (`kind: "strata-fingerprints"`); its shape is checked where it is used. */
 export function isFingerprintBundle(value: unknown): value is FingerprintBundle {
   return value !== null && typeof value === "object" && (value as { kind?: unknown }).kind === "strata-fingerprints";
 }
@@ -31,6 +34,18 @@ const stripSegment = (s: Segment): Segment => ({
   cacheBreakpoint: s.cacheBreakpoint,
 });
 
+/** A copy of a (checked) bundle with only the known keys, at the top and in every segment. */
+export const stripBundle = (b: FingerprintBundle): FingerprintBundle => ({
+  kind: b.kind,
+  bundleVersion: b.bundleVersion,
+  provider: b.provider,
+  model: b.model,
+  requestSha256: b.requestSha256,
+  total: { bytes: b.total.bytes, segments: b.total.segments, tokens: b.total.tokens },
+  automaticCaching: b.automaticCaching,
+  segments: b.segments.map(stripSegment),
+});
+
 /** A segmented request → its bundle. */
 export function bundleFromSegments(seg: SegmentedRequest): FingerprintBundle {
   return {
@@ -45,9 +60,13 @@ export function bundleFromSegments(seg: SegmentedRequest): FingerprintBundle {
   };
 }
 
-/** The shareable bundle of an inspection report (or of a segmented request). No prompt text. */
+/**
+ * The shareable bundle of an inspection report (or of a segmented request). No prompt text.
+ * A bundle is checked and copied with only its known keys (unknown keys could carry prompt text).
+ */
 export function toFingerprintBundle(source: InspectionReport | SegmentedRequest | FingerprintBundle): FingerprintBundle {
-  if (isFingerprintBundle(source)) return { ...source, segments: source.segments.map(stripSegment) };
+  if (source === null || typeof source !== "object") throw new InvalidInputError("source", "must be an inspection report, a segmented request or a fingerprint bundle.");
+  if (isFingerprintBundle(source)) return stripBundle(checkFingerprintBundle(source, "source"));
   if ("reportVersion" in source) {
     if (!source.fingerprints) throw new InvalidInputError("report.fingerprints", "the report has no request to fingerprint (see report.problems)");
     return source.fingerprints;

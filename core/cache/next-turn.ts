@@ -6,14 +6,17 @@
  * picture that shows why `cache_aware` exists. This turn's tool results are not repeated.
  */
 import { assembleProviderInput } from "../assemble/assemble.ts";
-import type { TokenEstimator } from "../budget/context-measure.ts";
+import { checkedTokenEstimator, type TokenEstimator } from "../budget/context-measure.ts";
+import { InvalidInputError } from "../errors.ts";
 import type { AssemblyRequest } from "../formats/assembly-request.ts";
 import { prepareAssembly } from "../formats/assembly-options.ts";
 import type { AgentInput } from "../input/types.ts";
 import type { Message } from "../messages/types.ts";
-import { compareRequests } from "./compare.ts";
+import { isObject } from "../messages/validate.ts";
+import { compareTurns, toTurn } from "./compare.ts";
 import { inferCacheProvider } from "./provider.ts";
-import { segmentRequest } from "./segments.ts";
+import { checkProvider, segmentWith } from "./segments.ts";
+import { checkAgentInput, checkReply, nextAssemblyTurn } from "./turn-edit.ts";
 import type { AssemblyLayout, CacheProvider, LayoutNextTurn, NextTurnSimulation } from "./types.ts";
 
 export interface NextTurnOptions {
@@ -26,23 +29,15 @@ export interface NextTurnOptions {
   readonly tokenEstimator?: TokenEstimator;
 }
 
-const asMessages = (input: AgentInput): readonly Message[] =>
-  typeof input === "string" ? [{ role: "user", content: [{ type: "text", text: input }] }] : Array.isArray(input) ? (input as readonly Message[]) : [input as Message];
-
-async function layoutPair(request: AssemblyRequest, layout: AssemblyLayout, options: NextTurnOptions, provider: CacheProvider): Promise<LayoutNextTurn> {
+async function layoutPair(request: AssemblyRequest, layout: AssemblyLayout, options: NextTurnOptions, provider: CacheProvider, estimate: TokenEstimator): Promise<LayoutNextTurn> {
   const prepared = prepareAssembly(request, options.tokenEstimator ? { layout, tokenEstimator: options.tokenEstimator } : { layout });
   const first = await assembleProviderInput(prepared.options);
-  const reply: Message = typeof options.reply === "string" ? { role: "assistant", content: [{ type: "text", text: options.reply }] } : options.reply;
-  const { toolResults: _done, ...rest } = prepared.options;
-  const second = await assembleProviderInput({
-    ...rest,
-    history: [...(prepared.options.history ?? []), ...asMessages(prepared.options.input), reply],
-    input: options.nextInput,
-  });
-  const seg = (r: typeof first) => segmentRequest(r, options.tokenEstimator ? { provider, tokenEstimator: options.tokenEstimator } : { provider });
-  const a = seg(first);
-  const b = seg(second);
-  const comparison = compareRequests(a, b, options.tokenEstimator ? { provider, tokenEstimator: options.tokenEstimator } : { provider });
+  // The same next-turn rule as simulateAdjacentTurn, applied to the prepared options (templates rendered).
+  const second = await assembleProviderInput(nextAssemblyTurn(prepared.options, options.reply, options.nextInput));
+  // Both requests were assembled here: segment them without a second shape check.
+  const a = toTurn(segmentWith(first, provider, estimate), provider, estimate);
+  const b = toTurn(segmentWith(second, provider, estimate), provider, estimate);
+  const comparison = compareTurns(a, b, { provider }, estimate);
   return {
     layout,
     turn: comparison.previous,
@@ -53,8 +48,16 @@ async function layoutPair(request: AssemblyRequest, layout: AssemblyLayout, opti
 }
 
 export async function simulateNextTurn(request: AssemblyRequest, options: NextTurnOptions): Promise<NextTurnSimulation> {
+  if (!isObject(request) || !isObject(request.model) || typeof request.model.provider !== "string" || typeof request.model.model !== "string") {
+    throw new InvalidInputError(isObject(request) ? "model" : "request", isObject(request) ? "must be { provider: string, model: string }." : "must be an AssemblyRequest object { model, input, … }.");
+  }
+  if (!isObject(options)) throw new InvalidInputError("options", "must be { reply, nextInput, provider?, tokenEstimator? }.");
+  checkReply(options.reply);
+  checkAgentInput(options.nextInput, "nextInput");
+  if (options.provider !== undefined) checkProvider(options.provider);
+  const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
   const provider = options.provider ?? inferCacheProvider("strata", request.model.provider, request.model.model);
-  const legacy = await layoutPair(request, "legacy", options, provider);
-  const cacheAware = await layoutPair(request, "cache_aware", options, provider);
+  const legacy = await layoutPair(request, "legacy", options, provider, estimate);
+  const cacheAware = await layoutPair(request, "cache_aware", options, provider, estimate);
   return { provider, legacy, cache_aware: cacheAware };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors.ts";
+import { TokenEstimatorError } from "../errors.ts";
 import { parseRequest } from "../formats/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { providerArb, requestArb } from "../test-support/arbitraries.ts";
@@ -52,7 +52,7 @@ describe("segmentRequest", () => {
   it("uses an injected token estimator and rejects a bad one", () => {
     const seg = segmentRequest(mixed, { provider: "openai", tokenEstimator: () => 2 });
     expect(seg.totalTokens).toBe(2 * seg.segments.length);
-    expect(() => segmentRequest(mixed, { provider: "openai", tokenEstimator: () => -1 })).toThrow(InvalidInputError);
+    expect(() => segmentRequest(mixed, { provider: "openai", tokenEstimator: () => -1 })).toThrow(TokenEstimatorError);
     expect(() => segmentRequest(mixed, { provider: "openai", tokenEstimator: () => Number.NaN })).toThrow(/finite, non-negative/);
   });
 

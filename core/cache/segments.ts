@@ -10,15 +10,20 @@
 import { InvalidInputError } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import { estimateTextTokens } from "../budget/context-measure.ts";
+import { checkedTokenEstimator } from "../budget/context-measure.ts";
 import { canonicalJson } from "./canonical.ts";
 import { sha256Hex, utf8Bytes } from "./hash.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
 export interface SegmentOptions {
   readonly provider: CacheProvider;
-  /** Counts tokens per segment; default `ceil(UTF-16 length / 4)`. */
+  /**
+   * Counts tokens per segment; default `ceil(UTF-16 length / 4)`. Same contract as the context
+   * budget's (`checkedTokenEstimator`): each segment's count is rounded up to a whole token, and a
+   * non-function or a result that is not a finite number ≥ 0 throws `TokenEstimatorError`.
+   */
   readonly tokenEstimator?: TokenEstimator;
 }
 
@@ -58,32 +63,46 @@ export const PROMPT_ORDER: Readonly<Record<CacheProvider, { readonly order: read
   },
 };
 
-const toolJson = (t: ToolDefinition) =>
-  JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields });
+/**
+ * `JSON.stringify(value)`, or a typed error naming `path` when caller JSON makes it throw (a cycle,
+ * a BigInt, nesting deeper than the engine's stack). The error is the one `canonicalJson` gives
+ * for the same value, so it is the same in every runtime whatever each engine's stack depth.
+ */
+function serialize(value: object, path: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    canonicalJson(value, path);
+    throw new InvalidInputError(path, `cannot be serialized as JSON (${e instanceof Error ? e.message : String(e)}): send plain JSON data.`, { cause: e });
+  }
+}
 
-function blockJson(b: ContentBlock): string {
+const toolJson = (t: ToolDefinition, path: string) =>
+  serialize({ name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields }, path);
+
+function blockJson(b: ContentBlock, path: string): string {
   const pf = b.providerFields;
   switch (b.type) {
     case "text":
-      return JSON.stringify({ type: b.type, text: b.text, providerFields: pf });
+      return serialize({ type: b.type, text: b.text, providerFields: pf }, path);
     case "thinking":
-      return JSON.stringify({ type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf });
+      return serialize({ type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf }, path);
     case "tool_call":
-      return JSON.stringify({ type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf });
+      return serialize({ type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf }, path);
     case "tool_result":
-      return JSON.stringify({ type: b.type, toolCallId: b.toolCallId, name: b.name, result: b.result, isError: b.isError, providerFields: pf });
+      return serialize({ type: b.type, toolCallId: b.toolCallId, name: b.name, result: b.result, isError: b.isError, providerFields: pf }, path);
     case "document":
-      return JSON.stringify({ type: b.type, name: b.name, mimeType: b.mimeType, text: b.text, data: b.data, url: b.url, providerFields: pf });
+      return serialize({ type: b.type, name: b.name, mimeType: b.mimeType, text: b.text, data: b.data, url: b.url, providerFields: pf }, path);
     case "file":
-      return JSON.stringify({ type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf });
+      return serialize({ type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
     default:
-      return JSON.stringify({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf });
+      return serialize({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
   }
 }
 
 const isObject = (v: unknown) => v !== null && typeof v === "object";
 
-const headerJson = (m: Message) => JSON.stringify({ role: m.role, name: m.name, providerFields: m.providerFields });
+const headerJson = (m: Message, path: string) => serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, path);
 
 interface Piece {
   /** Holds caller JSON objects (schemas, arguments, results, provider fields): key order may vary. */
@@ -99,29 +118,20 @@ interface Piece {
 }
 
 function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[]): void {
-  out.push({ callerJson: m.providerFields !== undefined, path: `messages[${i}]`, kind: "message", region, text: headerJson(m), role: m.role, messageIndex: i, blockType: null, breakpoint: false });
+  out.push({ callerJson: m.providerFields !== undefined, path: `messages[${i}]`, kind: "message", region, text: headerJson(m, `messages[${i}]`), role: m.role, messageIndex: i, blockType: null, breakpoint: false });
   m.content.forEach((b, j) =>
     out.push({
       callerJson: b.providerFields !== undefined || (b.type === "tool_call" && isObject(b.arguments)) || (b.type === "tool_result" && isObject(b.result)),
       path: `messages[${i}].content[${j}]`,
       kind: "block",
       region,
-      text: blockJson(b),
+      text: blockJson(b, `messages[${i}].content[${j}]`),
       role: m.role,
       messageIndex: i,
       blockType: b.type,
       breakpoint: b.cache !== undefined,
     }),
   );
-}
-
-function checkedEstimate(estimator: TokenEstimator): TokenEstimator {
-  if (typeof estimator !== "function") throw new InvalidInputError("tokenEstimator", "must be a function (text) => number");
-  return (text) => {
-    const n = estimator(text);
-    if (typeof n !== "number" || !Number.isFinite(n) || n < 0) throw new InvalidInputError("tokenEstimator", `returned ${String(n)}; it must return a finite, non-negative number`);
-    return Math.ceil(n);
-  };
 }
 
 /** The request's pieces in prompt order (no hashing yet). */
@@ -133,7 +143,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
       path: `tools[${i}]`,
       kind: "tool",
       region: "tools",
-      text: toolJson(t),
+      text: toolJson(t, `tools[${i}]`),
       role: null,
       messageIndex: null,
       blockType: null,
@@ -148,7 +158,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
     path: `providerOptions.${choiceKey}`,
     kind: "tool_choice",
     region,
-    text: JSON.stringify({ [choiceKey]: choice }),
+    text: serialize({ [choiceKey]: choice }, "providerOptions"),
     role: null,
     messageIndex: null,
     blockType: null,
@@ -174,11 +184,36 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
   return out;
 }
 
-/** Segments `request` in `options.provider`'s prompt order. Linear in the request size. */
+/** `provider` as a `CacheProvider`, or `InvalidInputError` naming `field`. */
+export function checkProvider(provider: unknown, field = "provider"): CacheProvider {
+  if (typeof provider !== "string" || !Object.hasOwn(PROMPT_ORDER, provider)) {
+    throw new InvalidInputError(field, `expected "openai", "anthropic" or "gemini", got ${JSON.stringify(provider) ?? String(provider)}`);
+  }
+  return provider as CacheProvider;
+}
+
+/** The options object of a cache-analysis call, or `InvalidInputError`. */
+export function checkOptions<T extends object>(options: T | undefined, field = "options"): T {
+  if (options === null || typeof options !== "object") throw new InvalidInputError(field, 'must be an object with a provider ("openai", "anthropic" or "gemini").');
+  return options;
+}
+
+/**
+ * Segments `request` in `options.provider`'s prompt order. Linear in the request size. The request
+ * gets the shared message-shape check (`InvalidInputError` naming e.g. `messages[3].content[1].type`).
+ */
 export function segmentRequest(request: ProviderRequest | NormalizedRequest, options: SegmentOptions): SegmentedRequest {
-  const provider = options.provider;
-  if (!PROMPT_ORDER[provider]) throw new InvalidInputError("provider", `expected "openai", "anthropic" or "gemini", got ${JSON.stringify(provider)}`);
-  const estimate = options.tokenEstimator ? checkedEstimate(options.tokenEstimator) : estimateTextTokens;
+  const provider = checkProvider(checkOptions(options).provider);
+  const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
+  assertProviderRequest(request);
+  return segmentWith(request, provider, estimate);
+}
+
+/**
+ * `segmentRequest` without the checks, for requests an earlier stage built or checked (parsed,
+ * assembled) and an estimator already wrapped by `checkedTokenEstimator`.
+ */
+export function segmentWith(request: ProviderRequest | NormalizedRequest, provider: CacheProvider, estimate: TokenEstimator): SegmentedRequest {
   const list = pieces(request, provider);
   const segments: Segment[] = [];
   const texts: string[] = [];
@@ -201,7 +236,7 @@ export function segmentRequest(request: ProviderRequest | NormalizedRequest, opt
     // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
     let canonicalSha256 = sha256;
     if (p.callerJson) {
-      const canonical = canonicalJson(JSON.parse(p.text));
+      const canonical = canonicalJson(JSON.parse(p.text), p.kind === "tool_choice" ? "providerOptions" : p.path);
       if (canonical !== p.text) canonicalSha256 = measure(canonical).sha256;
     }
     segments.push({

@@ -9,9 +9,8 @@
  * marked block whose prefix reaches `minTokens`, and read the longest earlier entry found
  * within `lookbackBlocks` blocks before one of the request's breakpoints.
  */
-import { estimateTextTokens } from "../budget/context-measure.ts";
 import { InvalidInputError } from "../errors.ts";
-import { commonPrefix, commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
+import { analysisOptions, commonPrefix, commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
 import type { CachePrevented, CacheProvider, CacheRule, CacheSimulation, CacheTurnResult, TokenEstimator } from "./types.ts";
 
@@ -23,6 +22,7 @@ export interface SimulateOptions {
   readonly rules?: readonly CacheRule[];
   /** Use this row instead of the default pick (e.g. an `observed` or `legacy` row). */
   readonly ruleId?: string;
+  /** Same contract as `segmentRequest`'s (`checkedTokenEstimator`): whole tokens, `TokenEstimatorError` when bad. */
   readonly tokenEstimator?: TokenEstimator;
 }
 
@@ -137,11 +137,20 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
   return result(i + 1, total, read, write, rule, prevented, notes);
 }
 
-/** Simulates the provider's prompt cache over consecutive turns. */
+/**
+ * Simulates the provider's prompt cache over consecutive turns. Each turn is checked once on
+ * entry, as `compareRequests` checks its sides (bundles structurally, requests by message shape).
+ */
 export function simulateCache(turns: readonly RequestLike[], options: SimulateOptions): CacheSimulation {
+  const { provider, estimate } = analysisOptions(options);
+  if (!Array.isArray(turns)) throw new InvalidInputError("turns", "must be an array of requests, segmented requests or fingerprint bundles.");
   if (turns.length === 0) throw new InvalidInputError("turns", "pass at least one request");
-  const estimate = options.tokenEstimator ?? estimateTextTokens;
-  const list = turns.map((t, i) => toTurn(t, options.provider, options.tokenEstimator, `turns[${i}]`));
+  if (options.model !== undefined && typeof options.model !== "string") throw new InvalidInputError("model", "must be a model id string.");
+  return simulateTurns(turns.map((t, i) => toTurn(t, provider, estimate, `turns[${i}]`)), options, estimate);
+}
+
+/** `simulateCache` over turns already made (`toTurn`), with a checked estimator. */
+export function simulateTurns(list: readonly Turn[], options: SimulateOptions, estimate: TokenEstimator): CacheSimulation {
   const model = options.model ?? list[list.length - 1]!.model;
   const { rule, alternatives } = selectCacheRule(options.provider, model, options);
   const results = list.map((_, i) => (rule.mode === "automatic" ? automaticTurn(i, list, rule, estimate) : breakpointTurn(i, list, rule)));
@@ -157,7 +166,7 @@ export function simulateCache(turns: readonly RequestLike[], options: SimulateOp
   totals.relativeCost = totals.totalTokens === 0 ? 1 : round4(cost / totals.totalTokens);
   const assumptions = [
     `Every turn is sent within the cache lifetime (${rule.ttl}) and reaches the same cache${options.provider === "openai" ? " (same prompt_cache_key, under ~15 requests/min per prefix)" : ""}.`,
-    options.tokenEstimator ? "Token counts come from the injected tokenEstimator, per serialized segment." : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
+    options.tokenEstimator ? "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens." : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
     rule.mode === "breakpoints"
       ? "Writes are priced at the 5-minute rate; 1-hour entries cost 2× instead of 1.25×."
       : "Implicit caching writes at no extra cost; hits are best-effort.",

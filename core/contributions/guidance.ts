@@ -77,8 +77,13 @@ function pushUnique(list: string[], text: string): void {
  * skipped and a text repeated within the prefix (or suffix) group is kept once.
  */
 export function resolveGuidance(params: ResolveGuidanceParams): ResolvedGuidance {
+  if (params === null || typeof params !== "object") throw new InvalidInputError("params", "must be { registry, toolName, base? }.");
   const { registry, toolName, base } = params;
+  if (registry === null || typeof registry !== "object" || typeof registry.match !== "function") {
+    throw new InvalidInputError("registry", "must be a registry from createGuidanceRegistry(entries).");
+  }
   if (typeof toolName !== "string") throw new InvalidInputError("toolName", "must be a string.");
+  if (base !== undefined && typeof base !== "string") throw new InvalidInputError("base", "must be a string.");
   const matched = registry.match(toolName);
   const prefix: string[] = [];
   const suffix: string[] = [];

@@ -48,6 +48,22 @@ describe("validateHistory", () => {
     expect(issue!.message).toMatch(/add a tool result/);
   });
 
+  it.each<[string, readonly Message[], string]>([
+    ["one call followed by a user message", [calls("c1"), userMessage("u")], 'assistant tool call "c1" is followed by a "user" message: add the tool message answering it right after messages[0].'],
+    ["two calls followed by a user message", [calls("a", "b"), userMessage("u")], 'assistant tool calls "a", "b" are followed by a "user" message: add the tool messages answering them right after messages[0].'],
+    ["one call followed by an assistant message", [calls("c1"), assistantMessage("a")], 'assistant tool call "c1" is followed by an "assistant" message: add the tool message answering it right after messages[0].'],
+    ["one call ending the history", [userMessage("u"), calls("c1")], 'assistant tool call "c1" ends the history: add the tool message answering it right after messages[1].'],
+    ["two calls ending the history", [calls("a", "b")], 'assistant tool calls "a", "b" end the history: add the tool messages answering them right after messages[0].'],
+    ["one call without a response in one tool message", [calls("a", "b"), answer("a"), assistantMessage("x")], 'tool call "b" has no response in messages[1]: add a tool result for it.'],
+    ["two calls without a response in two tool messages", [calls("a", "b", "c"), answer("a"), answer("a"), assistantMessage("x")], 'tool calls "b", "c" have no response in messages[1..2]: add a tool result for each.'],
+    ["a result for an id one call did not make", [calls("a"), answer("a", "z"), assistantMessage("x")], 'tool result answers "z", which messages[0] did not call (call: "a"): fix its toolCallId or remove it.'],
+    ["a result for an id two calls did not make", [calls("a", "b"), answer("a", "b", "z"), assistantMessage("x")], 'tool result answers "z", which messages[0] did not call (calls: "a", "b"): fix its toolCallId or remove it.'],
+    ["a user message after one tool response", [calls("a"), answer("a"), userMessage("u")], '"user" message follows the tool response to messages[0]: the next message must be the assistant\'s (add its reply before this one).'],
+    ["a user message after two tool responses", [calls("a", "b"), answer("a"), answer("b"), userMessage("u")], '"user" message follows the tool responses to messages[0]: the next message must be the assistant\'s (add its reply before this one).'],
+  ])("agrees in number in every sentence: %s", (_what, messages, message) => {
+    expect(validateHistory(messages).map((i) => i.message)).toContain(message);
+  });
+
   it("has a code for every rule", () => {
     expect(Object.values(HISTORY_ISSUE_CODES)).toEqual(
       expect.arrayContaining(["tool_call_without_response", "missing_tool_response", "extra_tool_response", "orphan_tool_response", "non_assistant_after_tool_response"]),

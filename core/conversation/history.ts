@@ -7,10 +7,11 @@
  * Parallel calls may be answered by one tool message or by several consecutive ones, in any
  * order. Tool responses are `role: "tool"` messages carrying `tool_result` blocks.
  */
-import { HistoryValidationError, InvalidInputError } from "../errors.ts";
+import { HistoryValidationError } from "../errors.ts";
 import type { HistoryIssue } from "../errors.ts";
 import type { Message } from "../messages/index.ts";
 import { toolCallsOf, toolResultsOf } from "../messages/index.ts";
+import { assertMessages } from "../messages/validate.ts";
 
 export const HISTORY_ISSUE_CODES = Object.freeze({
   /** Rule 1: an assistant tool call is not followed at once by a tool message. */
@@ -33,9 +34,22 @@ export type HistoryIssueCode = (typeof HISTORY_ISSUE_CODES)[keyof typeof HISTORY
 
 const list = (ids: readonly string[]): string => ids.map((id) => JSON.stringify(id)).join(", ");
 
-/** Every rule violation in `messages`, ordered by message index; `[]` when the history is valid. */
+// Every sentence agrees in number with what it counts ("call" / "calls", "is" / "are"), and
+// "a" / "an" with the role it names.
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+const aRole = (role: string): string => `${role === "assistant" ? "an" : "a"} "${role}"`;
+
+/**
+ * Every rule violation in `messages`, ordered by message index; `[]` when the history is valid.
+ * A malformed message is an `InvalidInputError` naming its field (`messages[3].content[1].type`).
+ */
 export function validateHistory(messages: readonly Message[]): HistoryIssue[] {
-  if (!Array.isArray(messages)) throw new InvalidInputError("messages", "must be an array of messages.");
+  assertMessages(messages, "messages");
+  return historyIssues(messages);
+}
+
+/** `validateHistory` for messages an earlier stage checked. */
+export function historyIssues(messages: readonly Message[]): HistoryIssue[] {
   const issues: HistoryIssue[] = [];
   const add = (code: HistoryIssueCode, index: number, message: string) => issues.push({ code, index, message });
   let i = 0;
@@ -67,8 +81,9 @@ export function validateHistory(messages: readonly Message[]): HistoryIssue[] {
       add(
         HISTORY_ISSUE_CODES.toolCallWithoutResponse,
         i,
-        `assistant tool call${callIds.size === 1 ? "" : "s"} ${list([...callIds])} ${j >= messages.length ? "end the history" : `are followed by a "${messages[j]!.role}" message`}: ` +
-          `add the tool message${callIds.size === 1 ? "" : "s"} answering ${callIds.size === 1 ? "it" : "them"} right after messages[${i}].`,
+        `assistant tool ${plural(callIds.size, "call", "calls")} ${list([...callIds])} ` +
+          `${j >= messages.length ? plural(callIds.size, "ends the history", "end the history") : `${plural(callIds.size, "is", "are")} followed by ${aRole(messages[j]!.role)} message`}: ` +
+          `add the tool ${plural(callIds.size, "message", "messages")} answering ${plural(callIds.size, "it", "them")} right after messages[${i}].`,
       );
       i = j;
       continue;
@@ -84,7 +99,7 @@ export function validateHistory(messages: readonly Message[]): HistoryIssue[] {
           add(
             HISTORY_ISSUE_CODES.extraToolResponse,
             j,
-            `tool result answers ${JSON.stringify(result.toolCallId)}, which messages[${i}] did not call (calls: ${list([...callIds])}): fix its toolCallId or remove it.`,
+            `tool result answers ${JSON.stringify(result.toolCallId)}, which messages[${i}] did not call (${plural(callIds.size, "call", "calls")}: ${list([...callIds])}): fix its toolCallId or remove it.`,
           );
         } else if (answered.has(result.toolCallId)) {
           add(HISTORY_ISSUE_CODES.extraToolResponse, j, `tool call ${JSON.stringify(result.toolCallId)} is answered more than once: keep one result.`);
@@ -96,14 +111,15 @@ export function validateHistory(messages: readonly Message[]): HistoryIssue[] {
       add(
         HISTORY_ISSUE_CODES.missingToolResponse,
         i,
-        `tool call${missing.length === 1 ? "" : "s"} ${list(missing)} ${missing.length === 1 ? "has" : "have"} no response in messages[${i + 1}..${j - 1}]: add a tool result for ${missing.length === 1 ? "it" : "each"}.`,
+        `tool ${plural(missing.length, "call", "calls")} ${list(missing)} ${plural(missing.length, "has", "have")} no response in ` +
+          `${j - 1 === i + 1 ? `messages[${i + 1}]` : `messages[${i + 1}..${j - 1}]`}: add a tool result for ${plural(missing.length, "it", "each")}.`,
       );
     }
     if (j < messages.length && messages[j]!.role !== "assistant") {
       add(
         HISTORY_ISSUE_CODES.messageAfterToolResponse,
         j,
-        `"${messages[j]!.role}" message follows the tool responses to messages[${i}]: the next message must be the assistant's (add its reply before this one).`,
+        `"${messages[j]!.role}" message follows the tool ${plural(j - i - 1, "response", "responses")} to messages[${i}]: the next message must be the assistant's (add its reply before this one).`,
       );
     }
     i = j;

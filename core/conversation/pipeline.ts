@@ -8,13 +8,14 @@
  *   plus the new message: the packet's language, else the latest user language in history,
  *   else `metadata["client.language"]`, else `""`.
  */
-import { InvalidInputError } from "../errors.ts";
+import { HistoryValidationError, InvalidInputError } from "../errors.ts";
 import type { JsonValue, Message } from "../messages/index.ts";
 import { messageText, textBlock } from "../messages/index.ts";
 import { cloneJson } from "../templates/json-clone.ts";
 import type { PromptContext, PromptContextInput } from "../templates/prompt-context.ts";
 import { buildPromptContext } from "../templates/prompt-context.ts";
-import { assertValidHistory } from "./history.ts";
+import { assertMessages } from "../messages/validate.ts";
+import { historyIssues } from "./history.ts";
 import { MESSAGE_LANGUAGE_KEY, resolveResponseLanguage } from "./language.ts";
 
 export const REQUEST_PIPELINE_STAGES = Object.freeze([
@@ -86,6 +87,8 @@ function contextFor(sources: PromptArgumentSources, message: { text: string; lan
 }
 
 export function runRequestPipeline(input: RequestPipelineInput): RequestPipelineResult {
+  if (input === null || typeof input !== "object") throw new InvalidInputError("input", "must be an object { packet, history, now?, metadata?, onStage? }.");
+  if (input.onStage !== undefined && typeof input.onStage !== "function") throw new InvalidInputError("onStage", "must be a function (stage) => void.");
   const stages: RequestPipelineStage[] = [];
   const enter = (stage: RequestPipelineStage) => {
     stages.push(stage);
@@ -94,9 +97,12 @@ export function runRequestPipeline(input: RequestPipelineInput): RequestPipeline
   enter("build_user_message");
   const userMessage = buildUserMessage(input.packet);
   enter("snapshot_history");
+  // The one message-shape check of this call, naming `history[i]…`; validation below trusts it.
+  assertMessages(input.history, "history");
   const history = snapshotHistory(input.history);
   enter("validate_history");
-  assertValidHistory(history);
+  const issues = historyIssues(history);
+  if (issues.length > 0) throw new HistoryValidationError(issues);
   enter("prepare_prompt_arguments");
   const promptArguments = contextFor(input, {
     text: messageText(userMessage),
@@ -111,6 +117,8 @@ export function runRequestPipeline(input: RequestPipelineInput): RequestPipeline
  * and the language follows `resolveResponseLanguage(history, metadata)`.
  */
 export function preparePromptArgumentsForResponse(history: readonly Message[], sources: PromptArgumentSources = {}): PromptContext {
+  assertMessages(history, "history");
+  if (sources === null || typeof sources !== "object") throw new InvalidInputError("sources", "must be an object { now?, assistant?, conversation?, session?, args?, metadata? }.");
   const snapshot = snapshotHistory(history);
   let latestUser: Message | undefined;
   for (let i = snapshot.length - 1; i >= 0 && latestUser === undefined; i--) if (snapshot[i]!.role === "user") latestUser = snapshot[i];

@@ -10,6 +10,7 @@
 import { InvalidInputError } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import type { AnthropicBlockIn, AnthropicRequestIn } from "./anthropic-schema.ts";
 import {
   argumentsObject,
@@ -156,7 +157,14 @@ function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined
 
 /** Normalized request → Anthropic Messages request body (deterministic key order). */
 export function toAnthropic(request: ProviderRequest | NormalizedRequest, options: ToAnthropicOptions = {}): JsonObject {
-  const explicit = options.breakpoints?.map((b) => (typeof b === "string" ? b : b.path));
+  assertProviderRequest(request);
+  if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
+  if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints)) throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
+  const explicit = options.breakpoints?.map((b, i) => {
+    const path: unknown = typeof b === "string" ? b : (b as { path?: unknown } | null)?.path;
+    if (typeof path !== "string") throw new InvalidInputError(`breakpoints[${i}]`, 'must be a path like "messages[3].content[0]" or { path }.');
+    return path;
+  });
   if (explicit && explicit.length > 4) {
     throw new InvalidInputError("breakpoints", `Anthropic allows at most 4 cache breakpoints per request, got ${explicit.length}: keep the 4 that end the longest stable prefixes`);
   }

@@ -18,6 +18,8 @@ import type { BudgetConfig } from "../budget/tier-gate-types.ts";
 import { InvalidInputError, TemplateError } from "../errors.ts";
 import type { InputAssemblyLayout, InstructionsInput } from "../input/types.ts";
 import type { Message } from "../messages/types.ts";
+import { assertMessage, expectArray, expectString, isObject } from "../messages/validate.ts";
+import { assertContextBlocks } from "../prompt/validate.ts";
 import { renderJinjaTemplate } from "../templates/jinja-render.ts";
 import { buildPromptContext } from "../templates/prompt-context.ts";
 import { ISO_INSTANT } from "../templates/system-clock.ts";
@@ -65,7 +67,8 @@ export function tierBudgetConfig(json: TierBudgetJson | undefined, override?: nu
   return config;
 }
 
-function renderTemplate(t: NonNullable<AssemblyRequest["template"]>): PreparedTemplate {
+/** Renders an `AssemblyRequest`'s template block as `prepareAssembly` does (also used to rebuild adjacent turns). */
+export function renderAssemblyTemplate(t: NonNullable<AssemblyRequest["template"]>): PreparedTemplate {
   let now: Date | undefined;
   if (t.now !== undefined) {
     // Only zoned RFC 3339 reaches the Date parser: anything else parses differently per runtime or host time zone.
@@ -91,9 +94,39 @@ function renderTemplate(t: NonNullable<AssemblyRequest["template"]>): PreparedTe
 const asList = (i: InstructionsInput | undefined): readonly (string | { readonly text: string; readonly label?: string })[] =>
   i === undefined ? [] : typeof i === "string" ? [i] : i;
 
+/**
+ * The parts of an `AssemblyRequest` this stage reads, checked once (cheap, no zod; `parseRequest`
+ * has already run the full schema on pasted requests). What it hands on — messages, budgets,
+ * tools — `assembleProviderInput` checks itself.
+ */
+function checkRequest(request: unknown, options: unknown): asserts request is AssemblyRequest {
+  if (!isObject(request)) throw new InvalidInputError("request", "must be an AssemblyRequest object { model, input, … }.");
+  if (!isObject(options)) throw new InvalidInputError("options", "must be an object { layout?, tierBudget?, contextBudget?, tokenEstimator? }.");
+  const t = request["template"];
+  if (t !== undefined && (!isObject(t) || typeof t["template"] !== "string")) throw new InvalidInputError("template", "must be { template: string, args?, defaults?, target?, now? }.");
+  if (request["sections"] !== undefined) expectArray(request["sections"], "sections");
+  const resources = request["resources"];
+  if (resources !== undefined) {
+    if (!isObject(resources)) throw new InvalidInputError("resources", "must be an object of uri → text.");
+    for (const uri of Object.keys(resources)) expectString(resources[uri], `resources[${JSON.stringify(uri)}]`);
+  }
+  if (request["context"] !== undefined) assertContextBlocks(request["context"], "context");
+  const tail = request["tailSegments"];
+  if (tail !== undefined) {
+    const list = expectArray(tail, "tailSegments");
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      if (!isObject(item)) throw new InvalidInputError(`tailSegments[${i}]`, "must be { id, message }.");
+      expectString(item["id"], `tailSegments[${i}].id`);
+      assertMessage(item["message"], `tailSegments[${i}].message`);
+    }
+  }
+}
+
 /** Builds the `assembleProviderInput` options for `request`; throws typed errors for bad sections or templates. */
 export function prepareAssembly(request: AssemblyRequest, options: PrepareAssemblyOptions = {}): PreparedAssembly {
-  const template = request.template ? renderTemplate(request.template) : null;
+  checkRequest(request, options);
+  const template = request.template ? renderAssemblyTemplate(request.template) : null;
   let tiers: PreparedTiers | null = null;
   if (request.sections && request.sections.length > 0) {
     const config = tierBudgetConfig(request.budget, options.tierBudget);

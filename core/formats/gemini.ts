@@ -11,6 +11,7 @@ import type { RequestFormatIssue } from "../errors.ts";
 import { InvalidInputError } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import {
   argumentsObject,
   compact,
@@ -152,6 +153,7 @@ function partTo(b: ContentBlock, path: string): JsonObject {
 
 /** Normalized request → Gemini `generateContent` body (deterministic key order). */
 export function toGemini(request: ProviderRequest | NormalizedRequest): JsonObject {
+  assertProviderRequest(request);
   const systemParts: JsonObject[] = [];
   let systemExtras: JsonObject | undefined;
   const contents: JsonObject[] = [];

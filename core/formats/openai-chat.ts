@@ -10,6 +10,7 @@
 import { InvalidInputError } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import {
   compact,
   extraFields,
@@ -128,6 +129,7 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
 
 /** Normalized request → Chat Completions request body (deterministic key order). */
 export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): JsonObject {
+  assertProviderRequest(request);
   const messages: JsonObject[] = [];
   request.messages.forEach((m, i) => {
     const extras = fieldsFor(m, KEY);

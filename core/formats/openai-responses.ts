@@ -12,6 +12,7 @@ import type { RequestFormatIssue } from "../errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import { messageText } from "../messages/build.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import {
   compact,
   isPlainTextFor,
@@ -198,6 +199,7 @@ function messageItem(role: string, parts: JsonObject[], blocks: readonly Content
 
 /** Normalized request → Responses request body (deterministic key order). */
 export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest): JsonObject {
+  assertProviderRequest(request);
   let instructions: string | undefined;
   const input: JsonObject[] = [];
   request.messages.forEach((m, i) => {

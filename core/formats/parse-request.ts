@@ -18,6 +18,7 @@ import { chatRequest } from "./openai-chat-schema.ts";
 import { fromOpenAIChat } from "./openai-chat.ts";
 import { responsesRequest } from "./openai-responses-schema.ts";
 import { checkResponsesItems, checkResponsesTools, fromOpenAIResponses } from "./openai-responses.ts";
+import { byEvidence, formatEvidence, rankFormats } from "./detect.ts";
 import { describeValue } from "./paths.ts";
 import { assemblyRequestSchema } from "./strata-schema.ts";
 import { type NormalizedRequest, REQUEST_FORMATS, type RequestFormat, type WireFormat } from "./types.ts";
@@ -76,49 +77,6 @@ function attempt(format: RequestFormat, value: unknown): Attempt {
   }
 }
 
-const has = (o: Record<string, unknown>, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
-
-/** How strongly the top-level shape points at each format (higher = more likely). */
-function formatScores(o: Record<string, unknown>): Record<RequestFormat, number> {
-  const model = o.model;
-  const modelName = typeof model === "string" ? model : "";
-  const messages = Array.isArray(o.messages) ? (o.messages as unknown[]) : [];
-  let openaiRoles = false;
-  let anthropicBlocks = false;
-  let toolCalls = false;
-  for (const m of messages) {
-    if (!m || typeof m !== "object") continue;
-    const r = (m as Record<string, unknown>).role;
-    if (r === "system" || r === "developer" || r === "tool") openaiRoles = true;
-    if (has(m as Record<string, unknown>, "tool_calls")) toolCalls = true;
-    const c = (m as Record<string, unknown>).content;
-    if (Array.isArray(c)) {
-      for (const b of c) {
-        const t = b && typeof b === "object" ? (b as Record<string, unknown>).type : undefined;
-        if (t === "tool_use" || t === "tool_result" || t === "thinking" || t === "redacted_thinking" || t === "image" || t === "document") anthropicBlocks = true;
-      }
-    }
-  }
-  const any = (keys: readonly string[]) => keys.some((k) => has(o, k));
-  return {
-    strata: (model !== null && typeof model === "object" ? 10 : 0) + (any(["systemInstructions", "history", "inputLayout", "sections", "template", "toolResults", "contextBudget"]) ? 5 : 0),
-    gemini: (has(o, "contents") ? 10 : 0) + (any(["systemInstruction", "generationConfig", "safetySettings"]) ? 3 : 0),
-    "openai-responses": (has(o, "input") ? 8 : 0) + (any(["instructions", "previous_response_id", "reasoning"]) ? 3 : 0) + (typeof model === "string" ? 1 : 0),
-    anthropic:
-      (has(o, "messages") ? 5 : 0) +
-      (has(o, "system") ? 4 : 0) +
-      (/^claude/i.test(modelName) ? 4 : 0) +
-      (anthropicBlocks ? 4 : 0) +
-      (any(["anthropic_version", "thinking", "top_k", "stop_sequences"]) ? 2 : 0),
-    "openai-chat":
-      (has(o, "messages") ? 5 : 0) +
-      (/^(gpt|o\d|chatgpt|ft:|text-)/i.test(modelName) ? 4 : 0) +
-      (openaiRoles ? 4 : 0) +
-      (toolCalls ? 3 : 0) +
-      (any(["max_completion_tokens", "response_format", "frequency_penalty", "presence_penalty", "logprobs", "n"]) ? 2 : 0),
-  };
-}
-
 function fail(code: string, message: string, issues: readonly RequestFormatIssue[], tried: readonly string[] = []): never {
   throw new RequestFormatError(code, message, issues, tried);
 }
@@ -174,16 +132,18 @@ export function parseRequest(input: unknown, options: ParseRequestOptions = {}):
     if (r.ok) return r.parsed;
     fail("invalid_request", `The request is not a valid ${options.format} request: ${summarizeIssues(r.issues)}.`, r.issues, [options.format]);
   }
-  const scores = formatScores(value as Record<string, unknown>);
-  const order = [...REQUEST_FORMATS].sort((a, b) => scores[b] - scores[a]);
+  // The ranking is the tie-break rule for values valid under several formats (see detect.ts).
+  const evidence = formatEvidence(value as Record<string, unknown>);
+  const order = rankFormats(value as Record<string, unknown>, evidence);
   const failures: { format: RequestFormat; issues: readonly RequestFormatIssue[] }[] = [];
   for (const format of order) {
     const r = attempt(format, value);
     if (r.ok) return r.parsed;
     failures.push({ format, issues: r.issues });
   }
-  // Closest: highest score, then fewest issues (stable, so table order breaks ties).
-  const ranked = failures.map((f, i) => ({ ...f, i })).sort((a, b) => scores[b.format] - scores[a.format] || a.issues.length - b.issues.length || a.i - b.i);
+  // Closest: the strongest evidence, then fewest issues (stable, so table order breaks ties).
+  const rank = byEvidence(evidence);
+  const ranked = failures.map((f, i) => ({ ...f, i })).sort((a, b) => rank(a.format, b.format) || a.issues.length - b.issues.length || a.i - b.i);
   const closest = ranked[0]!;
   return fail(
     "no_format_matched",

@@ -8,17 +8,18 @@
  */
 import { explainProviderInput } from "../assemble/assemble.ts";
 import type { ExplainedProviderInput } from "../assemble/trace.ts";
-import type { TokenEstimator } from "../budget/context-measure.ts";
-import { applyBreakpoints, suggestCacheBreakpoints } from "../cache/breakpoints.ts";
-import { compareRequests, type RequestLike } from "../cache/compare.ts";
+import { checkedTokenEstimator, type TokenEstimator } from "../budget/context-measure.ts";
+import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
+import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
 import { parseFingerprintBundle } from "../cache/fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
 import { simulateNextTurn } from "../cache/next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
-import { type SegmentedRequest, segmentRequest } from "../cache/segments.ts";
-import { simulateCache } from "../cache/simulate.ts";
+import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
+import { simulateTurns } from "../cache/simulate.ts";
+import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "../cache/turn-edit.ts";
 import type { AssemblyLayout, BreakpointSuggestion, CacheProvider, CacheRule, CacheSimulation, NextTurnSimulation, PrefixComparison } from "../cache/types.ts";
-import { validateHistory } from "../conversation/history.ts";
+import { historyIssues } from "../conversation/history.ts";
 import type { HistoryIssue } from "../errors.ts";
 import { InvalidInputError, TemplateError } from "../errors.ts";
 import { type PreparedAssembly, prepareAssembly } from "../formats/assembly-options.ts";
@@ -54,7 +55,7 @@ export interface InspectOptions {
 }
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
-const DEFAULT_NEXT_TURN = { reply: "(assistant reply)", nextInput: "(next user input)" };
+const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
 
 interface Assembled {
   readonly request: NormalizedRequest | null;
@@ -129,24 +130,33 @@ function contextBudgetSection(explained: ExplainedProviderInput | null): Context
   };
 }
 
-/** options.previous → something compareRequests takes. */
+/**
+ * options.previous → a turn for the comparison, made once: a bundle is parsed (every shape issue,
+ * then the structural checks) and a request parsed or assembled, then segmented.
+ */
 async function previousTurn(
   previous: unknown,
   options: InspectOptions,
-): Promise<{ turn: RequestLike; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
   let value = previous;
   if (typeof previous === "string") {
     const parsed = parseJson(previous);
     if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
   }
-  if (isFingerprintBundle(value)) return { turn: parseFingerprintBundle(value), request: null, assembled: false, kind: "fingerprints" };
+  if (isFingerprintBundle(value)) return { turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"), request: null, assembled: false, kind: "fingerprints" };
   const parsed = parseRequest(value);
-  if (parsed.format !== "strata") return { turn: parsed.request, request: parsed.request, assembled: false, kind: "request" };
-  const { prepared } = prepare(parsed.request, options, options.layout ?? parsed.request.inputLayout ?? "cache_aware", null);
-  if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
-  const explained = await explainProviderInput(prepared.options);
-  const request = plainRequest(explained.request);
-  return { turn: request, request, assembled: true, kind: "request" };
+  let request: NormalizedRequest;
+  let assembled = false;
+  if (parsed.format !== "strata") request = parsed.request;
+  else {
+    const { prepared } = prepare(parsed.request, options, options.layout ?? parsed.request.inputLayout ?? "cache_aware", null);
+    if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
+    request = plainRequest((await explainProviderInput(prepared.options)).request);
+    assembled = true;
+  }
+  return { turn: toTurn(segmentWith(request, provider, estimate), provider, estimate, "previous"), request, assembled, kind: "request" };
 }
 
 /** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
@@ -200,32 +210,34 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   let history: HistoryIssue[] = [];
   let breakpoints: BreakpointSuggestion[] | null = null;
   if (request) {
-    const est = estimator ? { tokenEstimator: estimator } : {};
+    // Checked once here; the request itself was parsed or assembled, so it needs no shape check.
+    const estimate = checkedTokenEstimator(estimator, "tokenEstimator");
+    checkProvider(provider);
     const ruleOpts = { ...(options.rules ? { rules: options.rules } : {}), ...(options.ruleId ? { ruleId: options.ruleId } : {}) };
-    seg = segmentRequest(request, { provider, ...est });
+    seg = segmentWith(request, provider, estimate);
+    const turn = toTurn(seg, provider, estimate);
     let prev: Awaited<ReturnType<typeof previousTurn>> | null = null;
     if (options.previous !== undefined) {
       try {
-        const p = await previousTurn(options.previous, options);
-        // Segment the previous turn once; comparison and simulation both use it.
-        prev = p.request ? { ...p, turn: segmentRequest(p.request, { provider, ...est }) } : p;
-        prefix = compareRequests(prev.turn, seg, { provider, ...est, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) });
+        // The previous turn is made once; comparison, breakpoints and simulation all use it.
+        prev = await previousTurn(options.previous, options, provider, estimate);
+        prefix = compareTurns(prev.turn, turn, { provider, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) }, estimate);
         previousKind = prev.kind;
       } catch (e) {
         prev = null;
         problems.push(problemFrom("previous", e));
       }
     }
-    let simulated: RequestLike[] = prev ? [prev.turn, seg] : [seg];
+    let simulated: Turn[] = prev ? [prev.turn, turn] : [turn];
     const extra: string[] = [];
     if (provider === "anthropic") {
       try {
-        breakpoints = suggestCacheBreakpoints(request, { ...est, ...ruleOpts, ...(prev ? { previous: prev.turn } : {}) });
+        breakpoints = breakpointsFor(request, ruleOpts, estimate, prev ? prev.turn : null);
         // An assembled request carries no markers (the host's adapter places them): simulate with the suggestions.
         if (parsed.format === "strata" && !seg.segments.some((s) => s.cacheBreakpoint)) {
-          const marked = segmentRequest(applyBreakpoints(request, breakpoints), { provider, ...est });
-          const prevMarked = prev?.assembled && prev.request ? applyBreakpoints(prev.request, suggestCacheBreakpoints(prev.request, { ...est, ...ruleOpts })) : prev?.turn;
-          simulated = prevMarked ? [prevMarked, marked] : [marked];
+          const marked = (r: NormalizedRequest, b: readonly BreakpointSuggestion[]) => toTurn(segmentWith(applyBreakpoints(r, b), provider, estimate), provider, estimate);
+          const prevMarked = prev?.assembled && prev.request ? marked(prev.request, breakpointsFor(prev.request, ruleOpts, estimate, null)) : prev?.turn;
+          simulated = prevMarked ? [prevMarked, marked(request, breakpoints)] : [marked(request, breakpoints)];
           extra.push(
             breakpoints.length > 0
               ? `The assembled request has no cache_control markers; simulated with the suggested breakpoints (${breakpoints.map((b) => b.path).join(", ")}).`
@@ -237,13 +249,13 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       }
     }
     try {
-      const sim = simulateCache(simulated, { provider, model, ...ruleOpts, ...est });
+      const sim = simulateTurns(simulated, { provider, model, ...ruleOpts, ...(estimator ? { tokenEstimator: estimator } : {}) }, estimate);
       cache = extra.length > 0 ? { ...sim, assumptions: [...sim.assumptions, ...extra] } : sim;
     } catch (e) {
       problems.push(problemFrom("cache", e));
     }
     try {
-      history = validateHistory(request.messages);
+      history = historyIssues(request.messages);
     } catch (e) {
       problems.push(problemFrom("history", e));
     }

@@ -8,6 +8,7 @@ import type {
   ToolCallBlock,
   ToolResultBlock,
 } from "./types.ts";
+import { InvalidInputError } from "../errors.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "./types.ts";
 
 export function textBlock(text: string): TextBlock {
@@ -57,13 +58,28 @@ export function blockModality(block: ContentBlock): Modality | undefined {
   }
 }
 
-/** Concatenated text of a message's `text` blocks, separated by newlines. */
+/**
+ * Concatenated text of a message's `text` blocks, separated by newlines. Checks what it reads as
+ * it reads it (no second pass): a non-message, non-array `content`, a non-object block or a text
+ * block without string `text` throws `InvalidInputError` naming the field (`message.content[1].text`).
+ */
 export function messageText(message: Message): string {
+  const content: unknown = (message as { content?: unknown } | null | undefined)?.content;
+  if (!Array.isArray(content)) {
+    throw new InvalidInputError(
+      message === null || typeof message !== "object" ? "message" : "message.content",
+      message === null || typeof message !== "object" ? "must be a message object ({ role, content })." : "must be an array of content blocks.",
+    );
+  }
   let out = "";
   let first = true;
-  for (const block of message.content) {
-    if (block.type !== "text") continue;
-    out += first ? block.text : `\n${block.text}`;
+  for (let i = 0; i < content.length; i++) {
+    const block: unknown = content[i];
+    if (block === null || typeof block !== "object") throw new InvalidInputError(`message.content[${i}]`, "must be a content block object.");
+    if ((block as { type?: unknown }).type !== "text") continue;
+    const text: unknown = (block as { text?: unknown }).text;
+    if (typeof text !== "string") throw new InvalidInputError(`message.content[${i}].text`, "must be a string.");
+    out += first ? text : `\n${text}`;
     first = false;
   }
   return out;

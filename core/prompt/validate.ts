@@ -1,6 +1,5 @@
 import { InvalidInputError } from "../errors.ts";
 import { assertContent, describeValue, expectArray, expectOptionalString, expectString, isObject } from "../input/validate.ts";
-import type { ToolDefinition } from "../messages/index.ts";
 import type { ContextBlock, Skill } from "./types.ts";
 
 export function assertContextBlocks(value: unknown, field: string): asserts value is readonly ContextBlock[] {
@@ -27,13 +26,5 @@ export function assertSkills(value: unknown, field: string): asserts value is re
   }
 }
 
-export function assertTools(value: unknown, field: string): asserts value is readonly ToolDefinition[] {
-  const list = expectArray(value, field);
-  for (let i = 0; i < list.length; i++) {
-    const tool = list[i];
-    const at = `${field}[${i}]`;
-    if (!isObject(tool)) throw new InvalidInputError(at, `must be a tool definition { name, description?, inputSchema? }, got ${describeValue(tool)}.`);
-    expectString(tool["name"], `${at}.name`);
-    expectOptionalString(tool["description"], `${at}.description`);
-  }
-}
+/** Tool definitions `{ name, description?, inputSchema? }` (the shared check in messages/validate.ts). */
+export { assertToolDefinitions as assertTools } from "../messages/validate.ts";

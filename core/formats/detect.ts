@@ -1,0 +1,111 @@
+/**
+ * Which format to try first. `parseRequest` tries the formats in this ranking and the first whose
+ * schema accepts the value wins, so the ranking is also the tie-break rule for a value that is
+ * valid under several formats (an Anthropic body of plain text messages is valid OpenAI Chat too):
+ *
+ * 1. Decisive features — fields or blocks that only one format has. More of them ranks higher.
+ *    - Strata: `model` is an object; `systemInstructions`, `history`, `inputLayout`, `sections`,
+ *      `template`, `toolResults`, `contextBudget`.
+ *    - Anthropic: a top-level `system` (string or array); `cache_control` at the top level or on a
+ *      block; `tool_use`, `tool_result`, `thinking`, `redacted_thinking` blocks (and `image` /
+ *      `document` blocks with a `source`); `anthropic_version`; `thinking`.
+ *    - Gemini: `contents`, `systemInstruction`, `generationConfig`, `safetySettings`, `toolConfig`.
+ *    - OpenAI Responses: `input`, `instructions`, `previous_response_id`, `max_output_tokens`.
+ *    - OpenAI Chat: `system`, `developer` or `tool` role messages; `tool_calls`; `image_url`,
+ *      `input_audio` parts; `max_completion_tokens`, `response_format`.
+ * 2. The conversation container: a `messages` array ranks OpenAI Chat and Anthropic above the
+ *    formats that need another one (`input` and `contents` are decisive already). Two formats that
+ *    both accept a value always share this step, so it only orders the formats that cannot match.
+ * 3. The model id's prefix, after any vendor path (`anthropic/`, `models/`, Bedrock's
+ *    `us.anthropic.`): `claude` → Anthropic; `gemini` → Gemini; `gpt`, `o1`, `o3`, `o4` (any
+ *    `o<digit>`), `chatgpt`, `ft:` → OpenAI (Chat and Responses alike: their schemas tell them apart).
+ * 4. Table order (`REQUEST_FORMATS`): with no evidence at all, a `messages` body is OpenAI Chat, the
+ *    format most OpenAI-compatible servers take.
+ *
+ * The same ranking picks the "closest" format when nothing matches (then fewest issues breaks ties).
+ */
+import { REQUEST_FORMATS, type RequestFormat } from "./types.ts";
+
+export interface FormatEvidence {
+  /** Decisive features found for the format (step 1). */
+  readonly decisive: number;
+  /** 1 when the value has the `messages` array the format keeps its conversation in (step 2). */
+  readonly shape: number;
+  /** 1 when the model id's prefix names the format's provider (step 3). */
+  readonly model: number;
+}
+
+type Obj = Record<string, unknown>;
+
+const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+const count = (o: Obj, keys: readonly string[]) => keys.reduce((n, k) => n + (has(o, k) ? 1 : 0), 0);
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "thinking", "redacted_thinking"]);
+const CHAT_PARTS = new Set(["image_url", "input_audio"]);
+const CHAT_ROLES = new Set(["system", "developer", "tool"]);
+
+/** The model id without a vendor path: `anthropic/claude-x` → `claude-x`, `us.anthropic.claude-x` → `claude-x`. */
+function bareModel(model: unknown): string {
+  if (typeof model !== "string") return "";
+  const id = model.slice(model.lastIndexOf("/") + 1).toLowerCase();
+  const bedrock = /^(?:[a-z]{2}\.)?anthropic\./.exec(id);
+  return bedrock ? id.slice(bedrock[0].length) : id;
+}
+
+/** Step 3: the provider family a model id names, if any. */
+function modelFamily(model: unknown): "anthropic" | "gemini" | "openai" | null {
+  const id = bareModel(model);
+  if (id.startsWith("claude")) return "anthropic";
+  if (id.startsWith("gemini")) return "gemini";
+  if (/^(gpt|o\d|chatgpt|ft:)/.test(id)) return "openai";
+  return null;
+}
+
+/** The evidence for every format in `o` (one pass over its messages and blocks). */
+export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
+  let anthropic = count(o, ["system", "anthropic_version", "thinking"]);
+  let chat = count(o, ["max_completion_tokens", "response_format"]);
+  const messages = Array.isArray(o["messages"]) ? (o["messages"] as unknown[]) : [];
+  let roles = false;
+  let calls = false;
+  let chatParts = false;
+  let blocks = false;
+  let blockCache = false;
+  for (const m of messages) {
+    if (!isObj(m)) continue;
+    if (typeof m["role"] === "string" && CHAT_ROLES.has(m["role"])) roles = true;
+    if (has(m, "tool_calls")) calls = true;
+    const content = m["content"];
+    if (!Array.isArray(content)) continue;
+    for (const b of content) {
+      if (!isObj(b)) continue;
+      const t = b["type"];
+      if (typeof t === "string" && (ANTHROPIC_BLOCKS.has(t) || ((t === "image" || t === "document") && has(b, "source")))) blocks = true;
+      if (typeof t === "string" && CHAT_PARTS.has(t)) chatParts = true;
+      if (has(b, "cache_control")) blockCache = true;
+    }
+  }
+  anthropic += (blocks ? 1 : 0) + (blockCache || has(o, "cache_control") ? 1 : 0);
+  chat += (roles ? 1 : 0) + (calls ? 1 : 0) + (chatParts ? 1 : 0);
+  const family = modelFamily(o["model"]);
+  const hasMessages = Array.isArray(o["messages"]) ? 1 : 0;
+  return {
+    strata: { decisive: (isObj(o["model"]) ? 1 : 0) + count(o, ["systemInstructions", "history", "inputLayout", "sections", "template", "toolResults", "contextBudget"]), shape: 0, model: 0 },
+    "openai-chat": { decisive: chat, shape: hasMessages, model: family === "openai" ? 1 : 0 },
+    "openai-responses": { decisive: count(o, ["input", "instructions", "previous_response_id", "max_output_tokens"]), shape: 0, model: family === "openai" ? 1 : 0 },
+    anthropic: { decisive: anthropic, shape: hasMessages, model: family === "anthropic" ? 1 : 0 },
+    gemini: { decisive: count(o, ["contents", "systemInstruction", "generationConfig", "safetySettings", "toolConfig"]), shape: 0, model: family === "gemini" ? 1 : 0 },
+  };
+}
+
+/** Orders two formats by their evidence (steps 1–3); 0 when tied (table order then decides). */
+export const byEvidence =
+  (evidence: Record<RequestFormat, FormatEvidence>) =>
+  (a: RequestFormat, b: RequestFormat): number =>
+    evidence[b].decisive - evidence[a].decisive || evidence[b].shape - evidence[a].shape || evidence[b].model - evidence[a].model;
+
+/** The formats in the order `parseRequest` tries them (steps 1–4; `Array.prototype.sort` is stable). */
+export function rankFormats(value: Obj, evidence: Record<RequestFormat, FormatEvidence> = formatEvidence(value)): RequestFormat[] {
+  return [...REQUEST_FORMATS].sort(byEvidence(evidence));
+}
