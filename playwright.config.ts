@@ -13,9 +13,14 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env["CI"],
   retries: 0,
-  reporter: [["list"]],
+  // The HTML report shows each failed screenshot as expected / actual / diff with a slider:
+  // `npx playwright show-report e2e/.out/report`.
+  reporter: [["list"], ["html", { open: "never", outputFolder: "e2e/.out/report" }]],
   timeout: 30_000,
-  expect: { toHaveScreenshot: { maxDiffPixels: 0, animations: "disabled", caret: "hide" } },
+  // Zero tolerance: baselines are pixel-identical run to run (see `--disable-partial-raster` below
+  // and `settle` in e2e/support/app.ts), so any changed pixel, even a slightly different colour,
+  // fails with a diff image.
+  expect: { toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: "disabled", caret: "hide", scale: "css" } },
   use: {
     ...devices["Desktop Chrome"],
     baseURL: "http://127.0.0.1:4173/",
@@ -25,7 +30,9 @@ export default defineConfig({
     timezoneId: "UTC",
     colorScheme: "light",
     reducedMotion: "reduce",
-    launchOptions: { args: [...CHROMIUM_ARGS], ...(executablePath ? { executablePath } : {}) },
+    // Partial raster (repainting only the damaged part of a tile over its old pixels) left rounded
+    // corners ±1 in a colour channel depending on paint timing: about 1 screenshot in 10 differed.
+    launchOptions: { args: [...CHROMIUM_ARGS, "--disable-partial-raster"], ...(executablePath ? { executablePath } : {}) },
   },
   webServer: {
     command: "npx vite preview --host 127.0.0.1 --port 4173 --strictPort",

@@ -47,7 +47,11 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
         <>
           {format === "anthropic" && withBreakpoints ? (
             <p className="muted" data-testid="export-breakpoint-list" data-count={result.breakpoints.length}>
-              {result.breakpoints.length === 0 ? "No breakpoint suggested (the stable prefix is too short or unknown)." : `cache_control at ${result.breakpoints.join(", ")}.`}
+              {report.breakpoints === null
+                ? "No breakpoint suggested: suggestions follow Anthropic's cache rules, so choose Anthropic as the provider above."
+                : result.breakpoints.length === 0
+                  ? "No breakpoint suggested (the stable prefix is too short or unknown)."
+                  : `cache_control at ${result.breakpoints.join(", ")}.`}
             </p>
           ) : null}
           <JsonLines text={result.text} testId="export-output" />
