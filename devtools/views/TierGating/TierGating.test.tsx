@@ -45,4 +45,17 @@ describe("Tier gating", () => {
     renderWithClient(<TierGatingView report={await reportFor("openai-chat")} />);
     expect(screen.getByTestId("tiers-empty")).toBeTruthy();
   });
+
+  it("does not treat a cleared or non-numeric budget field as a budget of 0", async () => {
+    const report = await reportFor("assembly-tiers");
+    renderWithClient(<TierGatingView report={report} />);
+    const input = screen.getByTestId("tier-budget-input") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "300" } });
+    expect(useUi.getState().tierBudget).toBe(300);
+    fireEvent.change(input, { target: { value: "" } });
+    expect(useUi.getState().tierBudget).toBe(300);
+    expect(input.value).toBe("");
+    fireEvent.blur(input);
+    expect(input.value).toBe("300");
+  });
 });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { BudgetExplanationRow, InspectionReport, TierSection } from "../../../core/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { useUi } from "../../store/settings.ts";
@@ -58,6 +59,7 @@ function Slider({ tiers, value }: { readonly tiers: TierSection; readonly value:
   const set = useUi((s) => s.set);
   const max = sliderMax(tiers);
   const own = tiers.effectiveBudget;
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <div className="tg-slider">
       <label htmlFor="tier-budget">Budget (chars)</label>
@@ -65,13 +67,17 @@ function Slider({ tiers, value }: { readonly tiers: TierSection; readonly value:
       <input
         type="number"
         min={0}
-        value={value}
+        value={draft ?? String(value)}
         data-testid="tier-budget-input"
         aria-label="Budget in chars"
         onChange={(e) => {
-          const n = Number(e.target.value);
-          if (Number.isInteger(n) && n >= 0) set({ tierBudget: n });
+          // Keep what is typed; only a whole number ≥ 0 moves the budget ("" is not 0).
+          setDraft(e.target.value);
+          const text = e.target.value.trim();
+          const n = Number(text);
+          if (text !== "" && Number.isInteger(n) && n >= 0) set({ tierBudget: n });
         }}
+        onBlur={() => setDraft(null)}
       />
       <button type="button" data-testid="tier-budget-reset" disabled={own === null ? value === max : value === own} onClick={() => set({ tierBudget: null })}>
         {own === null ? "Reset" : `Request's budget (${fmtInt(own)})`}
