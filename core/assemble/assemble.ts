@@ -1,24 +1,27 @@
 import { resolveContextBudget } from "../budget/context-budget.ts";
 import { evictToBudget } from "../budget/context-eviction.ts";
-import { estimateTextTokens, measureMessage, measureToolSchemas } from "../budget/context-measure.ts";
+import { estimateTextTokens, measureAt, measureMessages, measureToolSchemas } from "../budget/context-measure.ts";
 import type { Measure } from "../budget/context-measure.ts";
 import type { ContextBudgetReport } from "../budget/context-types.ts";
 import { CONTEXT_BUDGET_REPORT_METADATA_KEY } from "../budget/context-types.ts";
 import { InvalidInputError } from "../errors.ts";
 import { throwIfAborted, untilAborted } from "../input/abort.ts";
-import { buildInputGroups } from "../input/groups.ts";
+import { buildUnlabeledInputGroups, historyItems } from "../input/groups.ts";
+import type { UnlabeledInputGroups } from "../input/groups.ts";
 import { isDefaultInputBuilder } from "../input/input-builder.ts";
-import { flattenInputGroups, resolveInputLayout } from "../input/layouts.ts";
+import { resolveInputLayout } from "../input/layouts.ts";
 import type { InputAssemblyLayout } from "../input/types.ts";
 import { assertMessage, assertMessages, isObject } from "../input/validate.ts";
 import { assertMessagesSupportModelCapabilities } from "../messages/index.ts";
 import type { JsonValue, Message, ProviderRequest } from "../messages/index.ts";
-import { composePrompt, isDefaultPromptBuilder } from "../prompt/prompt-builder.ts";
+import { composePrompt, composition, isDefaultPromptBuilder } from "../prompt/prompt-builder.ts";
 import { skillBodyMessage } from "../prompt/shapes.ts";
 import { ProvenanceMap } from "../prompt/sources.ts";
 import type { SourcedMessage } from "../prompt/sources.ts";
 import type { PromptBuildRequest } from "../prompt/types.ts";
 import { assertSkills, assertTools } from "../prompt/validate.ts";
+import { flatInput, positionalPrompt, sourcedPrompt } from "./composed.ts";
+import type { ComposedPrompt, FlatInput } from "./composed.ts";
 import { resolveContextProviders } from "./context.ts";
 import { middlewareContextOf } from "./middleware.ts";
 import { applyDefaultProviderRequestOptions } from "./request-defaults.ts";
@@ -38,16 +41,15 @@ export async function assembleProviderInput(options: AssembleProviderInputOption
 
 /** The same assembly as `assembleProviderInput`, plus where every output message came from. */
 export async function explainProviderInput(options: AssembleProviderInputOptions): Promise<ExplainedProviderInput> {
-  const { request, layout, items, measures, nativeTools, report } = await runAssembly(options, true);
-  return { request, trace: buildTrace(layout, items, measures!, nativeTools, report) };
+  const { request, layout, traced, nativeTools, report } = await runAssembly(options, true);
+  return { request, trace: buildTrace(layout, traced!.items, traced!.measures, nativeTools, report) };
 }
 
-/** What one assembly produced; `measures` (one per kept item) only when asked for or budgeted. */
+/** What one assembly produced; `traced` (each kept item with its measure) only when asked for. */
 interface Assembled {
   readonly request: ProviderRequest;
   readonly layout: InputAssemblyLayout;
-  readonly items: readonly SourcedMessage[];
-  readonly measures: readonly Measure[] | undefined;
+  readonly traced: { readonly items: readonly SourcedMessage[]; readonly measures: readonly Measure[] } | undefined;
   readonly nativeTools: Measure | undefined;
   readonly report: ContextBudgetReport | undefined;
 }
@@ -73,25 +75,28 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   }
   const ids = middlewareContextOf(options);
 
-  // 1. Input assembly. Provenance is remembered by message identity, protected groups first.
-  const provenance = new ProvenanceMap();
+  // 1. Input assembly. Provenance is remembered by message identity, protected groups first (or,
+  // for the default builder, by position when nothing can move or show it: see FlatInput).
+  let provenance: ProvenanceMap | undefined;
+  let groups: UnlabeledInputGroups | undefined;
+  let flat: FlatInput | undefined;
   let messages: readonly Message[];
   const builder = options.inputBuilder;
   const defaultBuilder = builder === undefined || isDefaultInputBuilder(builder);
   if (defaultBuilder) {
-    const groups = await buildInputGroups(options.input, options, { resourcesToTail: tail !== undefined });
-    for (const group of [groups.input, groups.instructions, groups.history, groups.toolResults, groups.summaries, groups.attachments]) {
-      provenance.recordAll(group);
-    }
-    messages = flattenInputGroups(groups, layout).map((item) => item.message);
+    groups = await buildUnlabeledInputGroups(options.input, options, { resourcesToTail: tail !== undefined });
+    flat = flatInput(groups, layout);
+    messages = flat.messages;
     for (const segment of groups.tail) tail!.set(segment.id, segment.message);
   } else {
     if (!isObject(builder) || typeof builder["build"] !== "function") throw new InvalidInputError("inputBuilder", "must be { name, build(input, context) }.");
     // A custom builder's output is labeled by identity: host input and history objects it passes
     // through keep their labels; anything it creates is `custom` (kept by budgets).
-    if (Array.isArray(options.input)) for (const m of options.input) provenance.record({ message: m, source: "input" });
-    else if (isObject(options.input)) provenance.record({ message: options.input as Message, source: "input" });
-    options.history?.forEach((message, i) => provenance.record({ message, source: `history:${i}` }));
+    const map = new ProvenanceMap();
+    provenance = map;
+    if (Array.isArray(options.input)) for (const m of options.input) map.record({ message: m, source: "input" });
+    else if (isObject(options.input)) map.record({ message: options.input as Message, source: "input" });
+    options.history?.forEach((message, i) => map.record({ message, source: `history:${i}` }));
     const built: unknown = await untilAborted(builder.build(options.input, options), signal);
     assertMessages(built, "inputBuilder.build()");
     messages = built;
@@ -116,12 +121,26 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
       assertMessage(message, `tailSegments.get(${JSON.stringify(id)})`);
       tailItems.push({ message, source: `tail:${id}` });
     }
-    provenance.recordAll(tailItems);
+    provenance?.recordAll(tailItems);
   }
 
   // 5. `prompt_build` middleware, then composition. Provider tools stay the host's list.
   const promptMessages = tailItems.length === 0 ? messages : [...messages, ...tailItems.map((item) => item.message)];
-  const instructionCount = defaultBuilder ? leadingInstructions(promptMessages, provenance) : undefined;
+  const promptBuilder = options.promptBuilder;
+  const defaultPrompt = promptBuilder === undefined || isDefaultPromptBuilder(promptBuilder);
+  const positional =
+    flat !== undefined &&
+    defaultPrompt &&
+    middleware === undefined &&
+    (options.contextProviders === undefined || options.contextProviders.length === 0) &&
+    tail === undefined &&
+    !measureAll &&
+    budget?.reportOmissions !== true &&
+    !flat.historyHoldsInput()
+      ? flat
+      : undefined;
+  if (groups !== undefined && positional === undefined) provenance = identityProvenance(groups, tailItems);
+  const instructionCount = defaultBuilder ? (positional?.instructionCount ?? leadingInstructions(promptMessages, provenance!)) : undefined;
   let request: PromptBuildRequest = {
     messages: promptMessages,
     inputLayout: layout,
@@ -137,39 +156,48 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   if (middleware !== undefined) {
     const changed = await middleware.run("prompt_build", request, ids);
     if (changed.messages !== promptMessages && changed.instructionCount === instructionCount && instructionCount !== undefined) {
-      request = { ...changed, instructionCount: leadingInstructions(changed.messages, provenance) };
+      request = { ...changed, instructionCount: leadingInstructions(changed.messages, provenance!) };
     } else request = changed;
     assertMessages(request.messages, "middleware.prompt_build messages");
   }
-  const lookup = (message: Message): SourcedMessage => provenance.lookup(message);
-  const promptBuilder = options.promptBuilder;
-  let items: SourcedMessage[];
-  if (promptBuilder === undefined || isDefaultPromptBuilder(promptBuilder)) {
-    items = composePrompt({ ...request, tools }, lookup);
-  } else {
+  const lookup = (message: Message): SourcedMessage => provenance!.lookup(message);
+  let composed: ComposedPrompt;
+  if (positional !== undefined) composed = positionalPrompt(positional, composition({ ...request, tools }));
+  else if (defaultPrompt) composed = sourcedPrompt(composePrompt({ ...request, tools }, lookup));
+  else {
     if (!isObject(promptBuilder) || typeof promptBuilder["build"] !== "function") throw new InvalidInputError("promptBuilder", "must be { name, build(request) }.");
     const built: unknown = await untilAborted(promptBuilder.build({ ...request, tools }), signal);
     assertMessages(built, "promptBuilder.build()");
-    items = built.map(lookup);
+    composed = sourcedPrompt(built.map(lookup));
   }
   throwIfAborted(signal);
 
   // 6. Optional budget over the composed prompt: each message measured once, running totals.
   const estimate = budget?.estimate ?? estimateTextTokens;
   const nativeTools = tools.length > 0 && model.capabilities?.tools === true ? measureToolSchemas(tools, estimate) : undefined;
-  let measures: Measure[] | undefined = budget !== undefined || measureAll ? items.map((item) => measureMessage(item.message, estimate)) : undefined;
+  const all = composed.messages;
+  const columns = budget !== undefined || measureAll ? measureMessages(all, estimate) : undefined;
   let report: ContextBudgetReport | undefined;
+  let keep: Uint8Array | undefined;
   if (budget !== undefined) {
-    const evicted = evictToBudget(items, measures!, nativeTools, budget);
+    // The omission list is built only when someone will read it (the report or the trace).
+    const evicted = evictToBudget({ messages: all, ranks: composed.ranks(), itemAt: composed.itemAt }, columns!, nativeTools, budget, budget.reportOmissions || measureAll);
     report = evicted.report;
-    if (report.truncated) {
-      items = items.filter((_, i) => evicted.keep[i] === 1);
-      measures = measures!.filter((_, i) => evicted.keep[i] === 1);
+    if (report.truncated) keep = evicted.keep;
+  }
+  // `all` is this call's own array: sent as is when nothing was dropped.
+  const finalMessages = keep === undefined ? all : kept(all, keep);
+  let traced: { items: SourcedMessage[]; measures: Measure[] } | undefined;
+  if (measureAll) {
+    traced = { items: [], measures: [] };
+    for (let p = 0; p < all.length; p++) {
+      if (keep !== undefined && keep[p] === 0) continue;
+      traced.items.push(composed.itemAt(p));
+      traced.measures.push(measureAt(columns!, p));
     }
   }
 
   // 7. Capability check on what is actually sent, then the request.
-  const finalMessages = items.map((item) => item.message);
   assertMessagesSupportModelCapabilities(finalMessages, model);
   const metadata: Readonly<Record<string, JsonValue>> | undefined =
     report !== undefined && budget!.reportOmissions ? { ...options.metadata, [CONTEXT_BUDGET_REPORT_METADATA_KEY]: report } : options.metadata;
@@ -184,7 +212,25 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
     },
     { ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }), ...(options.cacheKey === undefined ? {} : { cacheKey: options.cacheKey }) },
   );
-  return { request: providerRequest, layout, items, measures, nativeTools, report };
+  return { request: providerRequest, layout, traced, nativeTools, report };
+}
+
+/** The default builder's labels by identity, recorded as `buildInputGroups` ranks them: protected groups first. */
+function identityProvenance(groups: UnlabeledInputGroups, tailItems: readonly SourcedMessage[]): ProvenanceMap {
+  const map = new ProvenanceMap();
+  for (const group of [groups.input, groups.instructions, historyItems(groups.history), groups.toolResults, groups.summaries, groups.attachments, tailItems]) {
+    map.recordAll(group);
+  }
+  return map;
+}
+
+/** The messages `keep` marks `1`, in order (sized once: a history can be 100,000 messages). */
+function kept(messages: readonly Message[], keep: Uint8Array): Message[] {
+  let count = 0;
+  for (let p = 0; p < keep.length; p++) count += keep[p]!;
+  const out = new Array<Message>(count);
+  for (let p = 0, n = 0; p < messages.length; p++) if (keep[p] === 1) out[n++] = messages[p]!;
+  return out;
 }
 
 /** Leading messages that are instructions (or system messages middleware added before them). */

@@ -2,8 +2,8 @@ import { InvalidInputError } from "../errors.ts";
 import { assertMessage, assertToolDefinitions, expectArray, isObject } from "../messages/validate.ts";
 import type { JsonValue, Message, ProviderRequest, ToolDefinition } from "../messages/index.ts";
 import type { SourcedMessage } from "../prompt/sources.ts";
-import { evictToBudget } from "./context-eviction.ts";
-import { checkedTokenEstimator, measureMessage, measureToolSchemas } from "./context-measure.ts";
+import { evictToBudget, evictionRank } from "./context-eviction.ts";
+import { checkedTokenEstimator, measureMessages, measureToolSchemas } from "./context-measure.ts";
 import type { TokenEstimator } from "./context-measure.ts";
 import type {
   ContextBudget,
@@ -84,9 +84,11 @@ export function applyContextBudget(options: ApplyContextBudgetOptions): ContextB
     assertMessage(item["message"], `items[${i}].message`);
   }
   if (options.toolSchemas !== undefined) assertToolDefinitions(options.toolSchemas, "toolSchemas");
-  const measures = items.map((item) => measureMessage(item.message, budget.estimate));
+  const messages = items.map((item) => item.message);
+  const ranks = Int8Array.from(items, (item) => evictionRank(item.source));
+  const measures = measureMessages(messages, budget.estimate);
   const tools = options.toolSchemas !== undefined && options.toolSchemas.length > 0 ? measureToolSchemas(options.toolSchemas, budget.estimate) : undefined;
-  const { keep, report } = evictToBudget(items, measures, tools, budget);
+  const { keep, report } = evictToBudget({ messages, ranks, itemAt: (i) => items[i]! }, measures, tools, budget);
   const kept = items.filter((_, i) => keep[i] === 1);
   return { items: kept, messages: kept.map((item) => item.message), report };
 }

@@ -1,6 +1,7 @@
 import { ContextBudgetError } from "../errors.ts";
-import type { SourcedMessage } from "../prompt/sources.ts";
-import type { Measure } from "./context-measure.ts";
+import type { Message } from "../messages/index.ts";
+import type { PromptSource, SourcedMessage } from "../prompt/sources.ts";
+import type { Measure, MeasureColumns, ToolBlocks } from "./context-measure.ts";
 import { CONTEXT_BUDGET_OMISSION_KINDS } from "./context-types.ts";
 import type {
   ContextBudgetLimit,
@@ -47,26 +48,30 @@ export function evictionRank(source: string): number {
   }
 }
 
-interface Unit {
-  readonly members: number[];
-  rank: number;
-  tokens: number;
-  bytes: number;
-}
-
+/**
+ * Units as flat columns (one typed-array slot per unit or item, no object per unit): unit `u`'s
+ * members are `first[u]`, `next[first[u]]`, … in ascending item order, ending at `-1`.
+ */
 export interface EvictionUnits {
-  readonly units: Unit[];
-  /** Eviction rank of each item (`-1` = protected). */
-  readonly ranks: Int8Array;
+  readonly count: number;
+  readonly first: Int32Array;
+  readonly last: Int32Array;
+  /** Next member of the same unit, by item index (`-1` = none). */
+  readonly next: Int32Array;
+  /** Unit of each item. */
+  readonly unitOf: Int32Array;
+  /** Eviction rank of each unit (`-1` = protected). */
+  readonly rank: Int8Array;
 }
 
 /**
  * Groups items that must go together: an assistant message with `tool_call` blocks and every
  * message carrying a matching `tool_result` (union-find, near-linear). A unit that contains a
  * protected item is protected as a whole, so eviction never orphans half of a tool exchange.
+ * `ranks` is each item's own rank; `tools` lists the items' tool blocks (see `MeasureColumns`).
  */
-export function evictionUnits(items: readonly SourcedMessage[]): EvictionUnits {
-  const n = items.length;
+export function evictionUnits(ranks: Int8Array, tools: ToolBlocks): EvictionUnits {
+  const n = ranks.length;
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
   const find = (i: number): number => {
@@ -76,88 +81,116 @@ export function evictionUnits(items: readonly SourcedMessage[]): EvictionUnits {
     }
     return i;
   };
+  const union = (i: number, j: number): void => {
+    const a = find(i);
+    const b = find(j);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  };
+  // Each call id is owned by the first message naming it: setting owners from the last call to
+  // the first leaves exactly that, at one Map write per call.
   const callOwner = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    for (const block of items[i]!.message.content) {
-      if (block.type === "tool_call" && !callOwner.has(block.id)) callOwner.set(block.id, i);
-    }
-  }
+  for (let t = tools.at.length - 1; t >= 0; t--) if (tools.isCall[t]) callOwner.set(tools.id[t]!, tools.at[t]!);
   if (callOwner.size > 0) {
-    for (let i = 0; i < n; i++) {
-      for (const block of items[i]!.message.content) {
-        if (block.type !== "tool_result") continue;
-        const owner = callOwner.get(block.toolCallId);
-        if (owner === undefined) continue;
-        const a = find(i);
-        const b = find(owner);
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-      }
+    for (let t = 0; t < tools.at.length; t++) {
+      if (tools.isCall[t]) continue;
+      const owner = callOwner.get(tools.id[t]!);
+      if (owner !== undefined) union(tools.at[t]!, owner);
     }
   }
   // Roots are always the smallest member, so a unit is created when its first member is met.
-  const unitAt = new Int32Array(n);
-  const ranks = new Int8Array(n);
-  const units: Unit[] = [];
+  const first = new Int32Array(n);
+  const last = new Int32Array(n);
+  const next = new Int32Array(n).fill(-1);
+  const unitOf = new Int32Array(n);
+  const rank = new Int8Array(n);
+  let count = 0;
   for (let i = 0; i < n; i++) {
     const root = find(i);
-    const rank = evictionRank(items[i]!.source);
-    ranks[i] = rank;
+    const own = ranks[i]!;
     if (root === i) {
-      unitAt[i] = units.length;
-      units.push({ members: [i], rank, tokens: 0, bytes: 0 });
+      unitOf[i] = count;
+      first[count] = i;
+      last[count] = i;
+      rank[count] = own;
+      count++;
       continue;
     }
-    const unit = units[unitAt[root]!]!;
-    unit.members.push(i);
-    unit.rank = unit.rank === PROTECTED || rank === PROTECTED ? PROTECTED : Math.min(unit.rank, rank);
+    const u = unitOf[root]!;
+    unitOf[i] = u;
+    next[last[u]!] = i;
+    last[u] = i;
+    rank[u] = rank[u] === PROTECTED || own === PROTECTED ? PROTECTED : Math.min(rank[u]!, own);
   }
-  return { units, ranks };
+  return { count, first, last, next, unitOf, rank };
 }
 
-/** Within history and summaries the oldest goes first; within other kinds the item nearest the end. */
-function evictionOrder(units: readonly Unit[]): Unit[] {
-  const buckets: Unit[][] = CONTEXT_BUDGET_OMISSION_KINDS.map(() => []);
-  for (const unit of units) if (unit.rank !== PROTECTED) buckets[unit.rank]!.push(unit);
-  const ordered: Unit[] = [];
-  buckets.forEach((bucket, rank) => {
-    const kind = CONTEXT_BUDGET_OMISSION_KINDS[rank]!;
-    if (kind !== "history" && kind !== "summaries") bucket.sort((a, b) => b.members[b.members.length - 1]! - a.members[a.members.length - 1]!);
-    for (const unit of bucket) ordered.push(unit);
+/** Unit ids in eviction order: by rank; within history and summaries the oldest first, within other kinds the unit ending nearest the end. */
+function evictionOrder({ count, rank, last }: EvictionUnits): Int32Array {
+  // A counting sort by rank keeps first-member order within each rank, without an array per rank.
+  const starts = new Int32Array(CONTEXT_BUDGET_OMISSION_KINDS.length + 1);
+  for (let u = 0; u < count; u++) if (rank[u] !== PROTECTED) starts[rank[u]! + 1]!++;
+  for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+  const order = new Int32Array(starts[starts.length - 1]!);
+  const fill = starts.slice(0, -1);
+  for (let u = 0; u < count; u++) if (rank[u] !== PROTECTED) order[fill[rank[u]!]!++] = u;
+  CONTEXT_BUDGET_OMISSION_KINDS.forEach((kind, r) => {
+    if (kind !== "history" && kind !== "summaries") order.subarray(starts[r]!, starts[r + 1]!).sort((a, b) => last[b]! - last[a]!);
   });
-  return ordered;
+  return order;
+}
+
+/** What eviction needs of the composed prompt, by position. */
+export interface EvictionInput {
+  readonly messages: readonly Message[];
+  /** Each item's `evictionRank`. */
+  readonly ranks: Int8Array;
+  /** The item at `i` with its provenance: asked only for protected items and, with `details`, for the omitted ones. */
+  readonly itemAt: (i: number) => SourcedMessage;
 }
 
 export interface EvictionResult {
   /** `1` for kept items, `0` for omitted ones, by item index. */
   readonly keep: Uint8Array;
+  /** `omitted` is empty (and `truncated` still exact) when eviction ran without `details`. */
   readonly report: ContextBudgetReport;
 }
 
-/** Eviction with running totals: every item is measured once by the caller; nothing is re-measured per drop. */
+/**
+ * Eviction with running totals: every item is measured once by the caller; nothing is re-measured
+ * per drop. Without `details` the omission list is not built (a caller that will not show it).
+ */
 export function evictToBudget(
-  items: readonly SourcedMessage[],
-  measures: readonly Measure[],
+  input: EvictionInput,
+  measures: MeasureColumns,
   toolSchemas: Measure | undefined,
   budget: ResolvedContextBudget,
+  details = true,
 ): EvictionResult {
-  const { units, ranks } = evictionUnits(items);
+  const { messages, ranks, itemAt } = input;
+  const units = evictionUnits(ranks, measures.toolBlocks);
+  const { count, first, next, rank } = units;
+  const unitTokens = new Float64Array(count);
+  const unitBytes = new Float64Array(count);
   let tokens = toolSchemas?.tokens ?? 0;
   let bytes = toolSchemas?.bytes ?? 0;
   const protectedParts = { instructions: [0, 0], input: [0, 0], tools: [tokens, bytes], other: [0, 0] };
-  for (const unit of units) {
-    for (const i of unit.members) {
-      const m = measures[i]!;
-      unit.tokens += m.tokens;
-      unit.bytes += m.bytes;
-      if (unit.rank === PROTECTED) {
-        const source = items[i]!.source;
+  for (let u = 0; u < count; u++) {
+    let t = 0;
+    let b = 0;
+    for (let i = first[u]!; i !== -1; i = next[i]!) {
+      t += measures.tokens[i]!;
+      b += measures.bytes[i]!;
+      if (rank[u] === PROTECTED) {
+        const source = itemAt(i).source;
         const part = source === "instructions" || source === "input" || source === "tools" ? protectedParts[source] : protectedParts.other;
-        part[0]! += m.tokens;
-        part[1]! += m.bytes;
+        part[0]! += measures.tokens[i]!;
+        part[1]! += measures.bytes[i]!;
       }
     }
-    tokens += unit.tokens;
-    bytes += unit.bytes;
+    unitTokens[u] = t;
+    unitBytes[u] = b;
+    tokens += t;
+    bytes += b;
   }
   const tokensBefore = tokens;
   const bytesBefore = bytes;
@@ -172,8 +205,9 @@ export function evictToBudget(
     throw budgetError("maxInputBytes", maxInputBytes, protectedBytes, protectedParts, 1);
   }
 
-  const keep = new Uint8Array(items.length).fill(1);
+  const keep = new Uint8Array(messages.length).fill(1);
   const omitted: ContextBudgetOmission[] = [];
+  let truncated = false;
   const exceeded = (): readonly ContextBudgetLimit[] => {
     const overTokens = maxInputTokens !== undefined && tokens > maxInputTokens;
     const overBytes = maxInputBytes !== undefined && bytes > maxInputBytes;
@@ -181,23 +215,14 @@ export function evictToBudget(
   };
   let over = exceeded();
   if (over.length > 0) {
-    for (const unit of evictionOrder(units)) {
-      const lead = unit.members.find((i) => ranks[i] === unit.rank) ?? unit.members[0]!;
-      const leadItem = items[lead]!;
-      omitted.push({
-        kind: CONTEXT_BUDGET_OMISSION_KINDS[unit.rank]!,
-        source: leadItem.source,
-        ...(leadItem.id === undefined ? {} : { id: leadItem.id }),
-        sources: unit.members.map((i) => items[i]!.source),
-        tokens: unit.tokens,
-        bytes: unit.bytes,
-        tokensBefore: tokens,
-        bytesBefore: bytes,
-        exceeded: over,
-      });
-      for (const i of unit.members) keep[i] = 0;
-      tokens -= unit.tokens;
-      bytes -= unit.bytes;
+    const order = evictionOrder(units);
+    for (let o = 0; o < order.length; o++) {
+      const u = order[o]!;
+      truncated = true;
+      if (details) omitted.push(omission(units, u, input, unitTokens[u]!, unitBytes[u]!, tokens, bytes, over));
+      for (let i = first[u]!; i !== -1; i = next[i]!) keep[i] = 0;
+      tokens -= unitTokens[u]!;
+      bytes -= unitBytes[u]!;
       over = exceeded();
       if (over.length === 0) break;
     }
@@ -205,10 +230,10 @@ export function evictToBudget(
   // One final pass over the kept units: exact sums, free of subtraction rounding with fractional estimates.
   let keptTokens = toolSchemas?.tokens ?? 0;
   let keptBytes = toolSchemas?.bytes ?? 0;
-  for (const unit of units) {
-    if (keep[unit.members[0]!] === 1) {
-      keptTokens += unit.tokens;
-      keptBytes += unit.bytes;
+  for (let u = 0; u < count; u++) {
+    if (keep[first[u]!] === 1) {
+      keptTokens += unitTokens[u]!;
+      keptBytes += unitBytes[u]!;
     }
   }
   return {
@@ -222,9 +247,41 @@ export function evictToBudget(
       protectedBytes,
       keptTokens,
       keptBytes,
-      truncated: omitted.length > 0,
+      truncated,
       omitted,
     },
+  };
+}
+
+/** The report entry for dropping unit `u`; it is led by its first member of the unit's own rank. */
+function omission(
+  units: EvictionUnits,
+  u: number,
+  input: EvictionInput,
+  tokens: number,
+  bytes: number,
+  tokensBefore: number,
+  bytesBefore: number,
+  exceeded: readonly ContextBudgetLimit[],
+): ContextBudgetOmission {
+  const { first, next, rank } = units;
+  const sources: PromptSource[] = [];
+  let lead = -1;
+  for (let i = first[u]!; i !== -1; i = next[i]!) {
+    sources.push(input.itemAt(i).source);
+    if (lead === -1 && input.ranks[i] === rank[u]) lead = i;
+  }
+  const leadItem = input.itemAt(lead === -1 ? first[u]! : lead);
+  return {
+    kind: CONTEXT_BUDGET_OMISSION_KINDS[rank[u]!]!,
+    source: leadItem.source,
+    ...(leadItem.id === undefined ? {} : { id: leadItem.id }),
+    sources,
+    tokens,
+    bytes,
+    tokensBefore,
+    bytesBefore,
+    exceeded,
   };
 }
 

@@ -81,6 +81,84 @@ export function messageMeasureText(message: Message): string {
   return out;
 }
 
+/**
+ * Measures of many messages as columns indexed like the messages: no object per message, so a
+ * 100,000-message history adds a few typed arrays to the heap instead of 100,000 objects.
+ */
+export interface MeasureColumns {
+  readonly chars: Float64Array;
+  readonly bytes: Float64Array;
+  readonly tokens: Float64Array;
+  /** The tool blocks met on the way, so eviction links tool exchanges without walking the messages again. */
+  readonly toolBlocks: ToolBlocks;
+}
+
+/** Tool blocks in message and block order, as parallel lists. */
+export interface ToolBlocks {
+  /** Index of the message holding each block. */
+  readonly at: number[];
+  /** `true` for a `tool_call` (its `id`), `false` for a `tool_result` (its `toolCallId`). */
+  readonly isCall: boolean[];
+  readonly id: string[];
+}
+
+function noteToolBlock(blocks: ToolBlocks, block: ContentBlock, at: number): void {
+  if (block.type !== "tool_call" && block.type !== "tool_result") return;
+  blocks.at.push(at);
+  blocks.isCall.push(block.type === "tool_call");
+  blocks.id.push(block.type === "tool_call" ? block.id : block.toolCallId);
+}
+
+/**
+ * Measures every message, in order: the estimator sees them in the order given, once each,
+ * exactly as `measureMessage` would. With the default estimator the measured text is never
+ * built: its length and UTF-8 size are sums over the blocks' payloads (joined by a one-byte
+ * `\n`; no payload starts or ends with half a surrogate pair next to another, so the sums equal
+ * the joined text's counts).
+ */
+export function measureMessages(messages: readonly Message[], estimate: TokenEstimator): MeasureColumns {
+  const count = messages.length;
+  const chars = new Float64Array(count);
+  const bytes = new Float64Array(count);
+  const tokens = new Float64Array(count);
+  const toolBlocks: ToolBlocks = { at: [], isCall: [], id: [] };
+  for (let i = 0; i < count; i++) {
+    const content = messages[i]!.content;
+    if (estimate !== estimateTextTokens) {
+      const text = messageMeasureText(messages[i]!);
+      chars[i] = text.length;
+      bytes[i] = utf8Length(text);
+      tokens[i] = estimate(text);
+      for (let k = 0; k < content.length; k++) noteToolBlock(toolBlocks, content[k]!, i);
+      continue;
+    }
+    // The `\n` separators: one char and one byte each.
+    let c = content.length > 1 ? content.length - 1 : 0;
+    let b = c;
+    for (let k = 0; k < content.length; k++) {
+      const block = content[k]!;
+      if (block.type === "tool_call") {
+        // `<name>(<arguments JSON>)`: the two parentheses are one byte each.
+        const json = JSON.stringify(block.arguments) ?? "";
+        c += block.name.length + 2 + json.length;
+        b += utf8Length(block.name) + 2 + utf8Length(json);
+      } else {
+        const text = blockText(block);
+        c += text.length;
+        b += utf8Length(text);
+      }
+      noteToolBlock(toolBlocks, block, i);
+    }
+    chars[i] = c;
+    bytes[i] = b;
+    tokens[i] = Math.ceil(c / 4); // estimateTextTokens of a text `c` units long
+  }
+  return { chars, bytes, tokens, toolBlocks };
+}
+
+/** Row `i` of `columns` as a `Measure`. */
+export const measureAt = (columns: MeasureColumns, i: number): Measure => ({ chars: columns.chars[i]!, bytes: columns.bytes[i]!, tokens: columns.tokens[i]! });
+
 export function measureText(text: string, estimate: TokenEstimator): Measure {
   return { chars: text.length, bytes: utf8Length(text), tokens: estimate(text) };
 }

@@ -14,7 +14,7 @@ import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { checkedTokenEstimator } from "../budget/context-measure.ts";
 import { canonicalJson } from "./canonical.ts";
-import { sha256Hex, utf8Bytes } from "./hash.ts";
+import { hashText } from "./hash.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
 export interface SegmentOptions {
@@ -211,19 +211,24 @@ export function segmentRequest(request: ProviderRequest | NormalizedRequest, opt
 
 /**
  * `segmentRequest` without the checks, for requests an earlier stage built or checked (parsed,
- * assembled) and an estimator already wrapped by `checkedTokenEstimator`.
+ * assembled) and an estimator already wrapped by `checkedTokenEstimator`. `twin`, the other turn
+ * of a comparison, lends the hashes of segments whose texts it repeats at the same index.
  */
-export function segmentWith(request: ProviderRequest | NormalizedRequest, provider: CacheProvider, estimate: TokenEstimator): SegmentedRequest {
+export function segmentWith(
+  request: ProviderRequest | NormalizedRequest,
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+  twin?: SegmentedRequest,
+): SegmentedRequest {
   const list = pieces(request, provider);
   const segments: Segment[] = [];
   const texts: string[] = [];
   // Short texts repeat (message headers such as {"role":"user"}): hash each distinct one once.
-  const memo = new Map<string, { bytes: number; sha256: string }>();
+  const memo = new Map<string, { readonly bytes: number; readonly sha256: string }>();
   const measure = (text: string) => {
     const hit = text.length <= 256 ? memo.get(text) : undefined;
     if (hit) return hit;
-    const bytes = utf8Bytes(text);
-    const m = { bytes: bytes.length, sha256: sha256Hex(bytes) };
+    const m = hashText(text);
     if (text.length <= 256) memo.set(text, m);
     return m;
   };
@@ -231,13 +236,17 @@ export function segmentWith(request: ProviderRequest | NormalizedRequest, provid
   let tokens = 0;
   for (let index = 0; index < list.length; index++) {
     const p = list[index]!;
-    const { bytes: byteLength, sha256 } = measure(p.text);
+    // The other turn of a comparison mostly repeats this one: a segment whose text equals the
+    // twin's at the same index has its byte length and hash already (comparing is far cheaper than hashing).
+    const same = twin !== undefined && twin.texts[index] === p.text ? twin.segments[index] : undefined;
+    const { bytes: byteLength, sha256 } = same === undefined ? measure(p.text) : { bytes: same.byteLength, sha256: same.sha256 };
     const t = estimate(p.text);
     // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
     let canonicalSha256 = sha256;
     if (p.callerJson) {
       const canonical = canonicalJson(JSON.parse(p.text), p.kind === "tool_choice" ? "providerOptions" : p.path);
-      if (canonical !== p.text) canonicalSha256 = measure(canonical).sha256;
+      // The twin hashed this same canonical text if its canonical hash differs from its plain one.
+      if (canonical !== p.text) canonicalSha256 = same !== undefined && same.canonicalSha256 !== same.sha256 ? same.canonicalSha256 : measure(canonical).sha256;
     }
     segments.push({
       index,

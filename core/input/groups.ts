@@ -64,6 +64,24 @@ export async function buildInputGroups(
   context: DefaultInputBuildContext,
   options: BuildGroupsOptions = {},
 ): Promise<InputGroups> {
+  const groups = await buildUnlabeledInputGroups(input, context, options);
+  return { ...groups, history: historyItems(groups.history) };
+}
+
+/** The groups with the history left as the host's (checked) messages, labeled `history:<index>` by position. */
+export interface UnlabeledInputGroups extends Omit<InputGroups, "history"> {
+  readonly history: readonly Message[];
+}
+
+/**
+ * `buildInputGroups` without an item per history message: `assembleProviderInput` labels the
+ * history by position when it can (see assemble/composed.ts). Same checks, same order.
+ */
+export async function buildUnlabeledInputGroups(
+  input: AgentInput,
+  context: DefaultInputBuildContext,
+  options: BuildGroupsOptions = {},
+): Promise<UnlabeledInputGroups> {
   throwIfAborted(context.signal);
   const inputItems = inputMessages(input).map((m) => sourced(m, "input"));
   const instructions = [
@@ -71,7 +89,10 @@ export async function buildInputGroups(
     ...instructionItems(context.developerInstructions, DEVELOPER_INSTRUCTION_HEADING, "developerInstructions"),
   ];
   const summaries = summaryItems(context.summaries);
-  const history = historyItems(context.history);
+  const hostHistory: readonly Message[] = context.history === undefined ? [] : context.history;
+  assertMessages(hostHistory, "history");
+  // A copy of the references, as labeled items would hold them: the host may change its array meanwhile.
+  const history = hostHistory.slice();
   const toolResults = toolResultItems(context.toolResults);
   const { attachments, tail } = await attachmentItems(context, options.resourcesToTail === true);
   return { instructions, summaries, history, input: inputItems, attachments, toolResults, tail };
@@ -103,9 +124,8 @@ function summaryItems(value: DefaultInputBuildContext["summaries"]): SourcedMess
   });
 }
 
-function historyItems(value: readonly Message[] | undefined): SourcedMessage[] {
-  if (value === undefined) return [];
-  assertMessages(value, "history");
+/** History messages labeled `history:<index>`. */
+export function historyItems(value: readonly Message[]): SourcedMessage[] {
   const items = new Array<SourcedMessage>(value.length);
   for (let i = 0; i < value.length; i++) items[i] = { message: value[i]!, source: `history:${i}` };
   return items;

@@ -132,13 +132,15 @@ function contextBudgetSection(explained: ExplainedProviderInput | null): Context
 
 /**
  * options.previous → a turn for the comparison, made once: a bundle is parsed (every shape issue,
- * then the structural checks) and a request parsed or assembled, then segmented.
+ * then the structural checks) and a request parsed or assembled, then segmented (with `current`
+ * as its twin, see `segmentWith`).
  */
 async function previousTurn(
   previous: unknown,
   options: InspectOptions,
   provider: CacheProvider,
   estimate: TokenEstimator,
+  current: SegmentedRequest,
 ): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
   let value = previous;
   if (typeof previous === "string") {
@@ -156,7 +158,8 @@ async function previousTurn(
     request = plainRequest((await explainProviderInput(prepared.options)).request);
     assembled = true;
   }
-  return { turn: toTurn(segmentWith(request, provider, estimate), provider, estimate, "previous"), request, assembled, kind: "request" };
+  // Segmented with the current request as twin: the segments both turns share are hashed once.
+  return { turn: toTurn(segmentWith(request, provider, estimate, current), provider, estimate, "previous"), request, assembled, kind: "request" };
 }
 
 /** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
@@ -220,7 +223,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     if (options.previous !== undefined) {
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, provider, estimate);
+        prev = await previousTurn(options.previous, options, provider, estimate, seg);
         prefix = compareTurns(prev.turn, turn, { provider, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) }, estimate);
         previousKind = prev.kind;
       } catch (e) {

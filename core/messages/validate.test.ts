@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../errors.ts";
 import { requestArb } from "../test-support/arbitraries.ts";
-import { assertMessage, assertProviderRequest } from "./validate.ts";
+import { assertMessage, assertProviderRequest, checkMessage, isPlainMessage } from "./validate.ts";
 
 const ok = { role: "user", content: [{ type: "text", text: "hi" }] };
 const request = { model: { provider: "openai", model: "gpt-4o" }, messages: [ok], tools: [] };
@@ -67,5 +67,61 @@ describe("the shared message-shape check", () => {
       }),
       { seed: 2201, numRuns: 150 },
     );
+  });
+});
+
+describe("the quick check of common messages", () => {
+  const anyValue = fc.oneof(
+    fc.constantFrom(undefined, null, 0, true, "", "user", "text", [], {}, { type: "ephemeral" }, { anthropic: {} }, { anthropic: 1 }),
+    fc.string({ maxLength: 6 }),
+  );
+  // Mostly well-formed, sometimes not: each field is usually right, or absent when optional.
+  const usually = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: anyValue });
+  const rarely = usually(fc.constant(undefined));
+  const str = fc.string({ maxLength: 6 });
+  const blockArb = fc.oneof(
+    { weight: 1, arbitrary: anyValue },
+    {
+      weight: 8,
+      arbitrary: fc.record({
+        type: usually(fc.constantFrom("text", "tool_call", "tool_result", "thinking")),
+        text: usually(str),
+        id: usually(str),
+        name: usually(str),
+        toolCallId: usually(str),
+        isError: usually(fc.constantFrom(undefined, true, false)),
+        cache: rarely,
+        providerFields: rarely,
+      }),
+    },
+  );
+  const messageLike = fc.record({
+    role: usually(fc.constantFrom("user", "assistant", "tool", "system")),
+    content: usually(fc.array(blockArb, { maxLength: 3 })),
+    name: usually(fc.constantFrom(undefined, "n")),
+    metadata: rarely,
+    cache: rarely,
+    providerFields: rarely,
+  });
+
+  it("never accepts a message the full check rejects (property, seed 2202)", () => {
+    fc.assert(
+      fc.property(messageLike, (value) => {
+        if (isPlainMessage(value)) expect(() => checkMessage(value, "m")).not.toThrow();
+      }),
+      { seed: 2202, numRuns: 200 },
+    );
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ["a text message (quick check)", ok, true],
+    ["a tool call (quick check)", { role: "assistant", content: [{ type: "text", text: "" }, { type: "tool_call", id: "c", name: "f", arguments: {} }] }, true],
+    ["a tool result (quick check)", { role: "tool", name: "n", content: [{ type: "tool_result", toolCallId: "c", name: "f", result: "x", isError: false }] }, true],
+    ["a message with metadata (full check)", { ...ok, metadata: {} }, false],
+    ["a cache marker (full check)", { ...ok, content: [{ type: "text", text: "t", cache: { type: "ephemeral" } }] }, false],
+    ["a thinking block (full check)", { role: "assistant", content: [{ type: "thinking", text: "t" }] }, false],
+  ])("accepts %s", (_, value, quick) => {
+    expect(isPlainMessage(value)).toBe(quick);
+    expect(() => checkMessage(value, "m")).not.toThrow();
   });
 });

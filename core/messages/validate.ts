@@ -107,7 +107,46 @@ export function assertContent(value: unknown, field: string): asserts value is r
   for (let i = 0; i < blocks.length; i++) assertContentBlock(blocks[i], `${field}[${i}]`);
 }
 
+/**
+ * A quick check of the common message shape: `text`, `tool_call` and `tool_result` blocks with
+ * no cache marker or provider fields, no `metadata`. `true` guarantees `checkMessage` passes;
+ * `false` only means "ask `checkMessage`", which checks everything and names the problem.
+ * (Checking a long history is mostly waiting on memory: a loop this small lets the CPU fetch
+ * several messages at once, and builds no field paths.)
+ */
+export function isPlainMessage(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  const role = m["role"];
+  if (role !== "user" && role !== "assistant" && role !== "tool" && role !== "system") return false;
+  const content = m["content"];
+  if (!Array.isArray(content)) return false;
+  for (let i = 0; i < content.length; i++) {
+    const b: unknown = content[i];
+    if (typeof b !== "object" || b === null || Array.isArray(b)) return false;
+    const block = b as Record<string, unknown>;
+    const type = block["type"];
+    if (type === "text") {
+      if (typeof block["text"] !== "string") return false;
+    } else if (type === "tool_call") {
+      if (typeof block["id"] !== "string" || typeof block["name"] !== "string") return false;
+    } else if (type === "tool_result") {
+      if (typeof block["toolCallId"] !== "string" || typeof block["name"] !== "string") return false;
+      const isError = block["isError"];
+      if (isError !== undefined && typeof isError !== "boolean") return false;
+    } else return false;
+    if (block["cache"] !== undefined || block["providerFields"] !== undefined) return false;
+  }
+  const name = m["name"];
+  return (name === undefined || typeof name === "string") && m["metadata"] === undefined && m["cache"] === undefined && m["providerFields"] === undefined;
+}
+
 export function assertMessage(value: unknown, field: string): asserts value is Message {
+  if (!isPlainMessage(value)) checkMessage(value, field);
+}
+
+/** The full check behind `assertMessage`: every field, and the path of the first bad one in the error. */
+export function checkMessage(value: unknown, field: string): asserts value is Message {
   if (!isObject(value)) bad(field, "a message object ({ role, content })", value);
   const role = value["role"];
   if (typeof role !== "string" || !(ROLES as readonly string[]).includes(role)) {
@@ -121,7 +160,7 @@ export function assertMessage(value: unknown, field: string): asserts value is M
 
 export function assertMessages(value: unknown, field: string): asserts value is readonly Message[] {
   const list = expectArray(value, field);
-  for (let i = 0; i < list.length; i++) assertMessage(list[i], `${field}[${i}]`);
+  for (let i = 0; i < list.length; i++) if (!isPlainMessage(list[i])) checkMessage(list[i], `${field}[${i}]`);
 }
 
 /** Tool definitions: `{ name, description?, inputSchema?, cache?, providerFields? }`. */

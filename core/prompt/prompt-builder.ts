@@ -22,6 +22,24 @@ const unknownSource: SourceLookup = (message) => ({ message, source: "custom" })
  * Linear in what was supplied; nothing is sorted.
  */
 export function composePrompt(request: PromptBuildRequest, lookup: SourceLookup = unknownSource): SourcedMessage[] {
+  const { messages, lead, inserted } = composition(request);
+  const out: SourcedMessage[] = new Array(messages.length + inserted.length);
+  let n = 0;
+  for (let i = 0; i < lead; i++) out[n++] = lookup(messages[i]!);
+  for (const item of inserted) out[n++] = item;
+  for (let i = lead; i < messages.length; i++) out[n++] = lookup(messages[i]!);
+  return out;
+}
+
+/** How `composePrompt` places things: `messages[0..lead)`, then `inserted`, then `messages[lead..)`. */
+export interface Composition {
+  readonly messages: readonly Message[];
+  readonly lead: number;
+  readonly inserted: readonly SourcedMessage[];
+}
+
+/** Checks the request and works out the composition, without labeling its messages. */
+export function composition(request: PromptBuildRequest): Composition {
   if (typeof request !== "object" || request === null) throw new InvalidInputError("request", "must be a prompt build request { messages, … }.");
   const layout = resolveInputLayout(request.inputLayout, "request.inputLayout");
   if (!Array.isArray(request.messages)) throw new InvalidInputError("request.messages", "must be an array of messages.");
@@ -46,12 +64,7 @@ export function composePrompt(request: PromptBuildRequest, lookup: SourceLookup 
   }
 
   const lead = layout === "legacy" ? 0 : leadingCount(messages, request.instructionCount);
-  const out: SourcedMessage[] = new Array(messages.length + inserted.length);
-  let n = 0;
-  for (let i = 0; i < lead; i++) out[n++] = lookup(messages[i]!);
-  for (const item of inserted) out[n++] = item;
-  for (let i = lead; i < messages.length; i++) out[n++] = lookup(messages[i]!);
-  return out;
+  return { messages, lead, inserted };
 }
 
 function leadingCount(messages: readonly Message[], instructionCount: number | undefined): number {

@@ -1,14 +1,16 @@
 /**
- * What a template may see of the caller's arguments: JSON-like data only, copied into fresh
- * null-prototype objects. Functions, symbols, class instances, cycles and non-finite numbers are
+ * What a template may see of the caller's arguments: JSON-like data only, converted into the
+ * library's Map-backed runtime values. Functions, symbols, class instances, cycles and non-finite numbers are
  * rejected with the argument's path, so no host object, prototype or function ever reaches the
  * template (the library would otherwise wrap a function into something a template can call).
  */
+import { Environment } from "@huggingface/jinja";
 import { InvalidInputError } from "../errors.ts";
 import { joinPath } from "../formats/paths.ts";
 import { isDate, isPlainObject } from "../messages/plain-object.ts";
+import type { RuntimeValue, Value } from "./jinja-values.ts";
+import { asValue } from "./jinja-values.ts";
 
-export type TemplateData = string | number | boolean | null | TemplateData[] | { [key: string]: TemplateData };
 
 function describe(value: unknown): string {
   if (typeof value === "function") return "a function";
@@ -17,66 +19,110 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** Where a value sits, as a linked list: the path string is only built when an error names it. */
-interface Where {
-  readonly up: Where | string;
-  readonly key: string | number;
+/**
+ * The library's value classes, taken from a converted sample (the package exports none): args
+ * are checked and turned into runtime values in one pass, exactly as `Environment.set` would
+ * convert the checked copy, without building that copy.
+ */
+interface ValueClasses {
+  readonly string: new (value: string) => RuntimeValue;
+  readonly integer: new (value: number) => RuntimeValue;
+  readonly float: new (value: number) => RuntimeValue;
+  readonly boolean: new (value: boolean) => RuntimeValue;
+  readonly null: new () => RuntimeValue;
+  readonly array: new (value: RuntimeValue[]) => RuntimeValue;
+  readonly object: new (value: Map<string, RuntimeValue>) => RuntimeValue;
 }
-const pathOf = (where: Where | string): string => (typeof where === "string" ? where : joinPath(pathOf(where.up), where.key));
 
-function convert(value: unknown, where: Where | string, depth: number, maxDepth: number, stack: Set<object>): TemplateData | undefined {
+let classes: ValueClasses | undefined;
+
+function valueClasses(): ValueClasses {
+  if (classes !== undefined) return classes;
+  const sample = asValue(new Environment().set("sample", { s: "", i: 1, f: 0.5, b: true, n: null, a: [] }));
+  const of = (key: string) => (sample.value as Map<string, Value>).get(key)!.constructor as new (value?: unknown) => RuntimeValue;
+  classes = { string: of("s"), integer: of("i"), float: of("f"), boolean: of("b"), null: of("n"), array: of("a"), object: sample.constructor as ValueClasses["object"] };
+  return classes;
+}
+
+/** Where the conversion is: the root's name and the keys below it (the path string is built only for an error). */
+interface Walk {
+  readonly root: string;
+  readonly keys: (string | number)[];
+  /** The containers being converted, outermost first (a cycle returns to one of them). */
+  readonly open: object[];
+  readonly maxDepth: number;
+  readonly kinds: ValueClasses;
+}
+
+const pathOf = (walk: Walk): string => walk.keys.reduce<string>((path, key) => joinPath(path, key), walk.root);
+
+function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | undefined {
+  const kinds = walk.kinds;
   switch (typeof value) {
     case "string":
+      return new kinds.string(value);
     case "boolean":
-      return value;
+      return new kinds.boolean(value);
     case "number":
-      if (!Number.isFinite(value)) throw new InvalidInputError(pathOf(where), `must be a finite number, got ${String(value)}.`);
-      return value;
+      if (!Number.isFinite(value)) throw new InvalidInputError(pathOf(walk), `must be a finite number, got ${String(value)}.`);
+      return Number.isInteger(value) ? new kinds.integer(value) : new kinds.float(value);
     case "bigint":
-      return value.toString();
+      return new kinds.string(value.toString());
     case "undefined":
       return undefined;
     case "object":
       break;
     default:
-      throw new InvalidInputError(pathOf(where), `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`);
+      throw new InvalidInputError(pathOf(walk), `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`);
   }
-  if (value === null) return null;
+  if (value === null) return new kinds.null();
   if (isDate(value)) {
-    if (Number.isNaN(value.getTime())) throw new InvalidInputError(pathOf(where), "is an invalid Date.");
-    return value.toISOString();
+    if (Number.isNaN(value.getTime())) throw new InvalidInputError(pathOf(walk), "is an invalid Date.");
+    return new kinds.string(value.toISOString());
   }
-  if (depth >= maxDepth) throw new InvalidInputError(pathOf(where), `nests deeper than ${maxDepth} levels (options.limits.maxDepth).`);
-  if (stack.has(value)) throw new InvalidInputError(pathOf(where), "contains itself (a cycle): templates only receive tree-shaped data.");
-  stack.add(value);
+  if (depth >= walk.maxDepth) throw new InvalidInputError(pathOf(walk), `nests deeper than ${walk.maxDepth} levels (options.limits.maxDepth).`);
+  if (walk.open.includes(value)) throw new InvalidInputError(pathOf(walk), "contains itself (a cycle): templates only receive tree-shaped data.");
+  walk.open.push(value);
   try {
     if (Array.isArray(value)) {
-      return value.map((item: unknown, index) => convert(item, { up: where, key: index }, depth + 1, maxDepth, stack) ?? null);
+      const length = value.length;
+      const items = new Array<RuntimeValue>(length);
+      for (let index = 0; index < length; index++) {
+        if (!(index in value)) continue; // a hole stays a hole, as `Array.prototype.map` leaves it
+        walk.keys.push(index);
+        items[index] = convert(value[index], depth + 1, walk) ?? new kinds.null();
+        walk.keys.pop();
+      }
+      return new kinds.array(items);
     }
     if (!isPlainObject(value)) {
-      throw new InvalidInputError(pathOf(where), `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`);
+      throw new InvalidInputError(pathOf(walk), `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`);
     }
-    const out: { [key: string]: TemplateData } = Object.create(null) as { [key: string]: TemplateData };
+    const entries = new Map<string, RuntimeValue>();
     for (const key of Object.keys(value)) {
-      const item = convert((value as Record<string, unknown>)[key], { up: where, key }, depth + 1, maxDepth, stack);
-      if (item !== undefined) out[key] = item;
+      walk.keys.push(key);
+      const item = convert((value as Record<string, unknown>)[key], depth + 1, walk);
+      walk.keys.pop();
+      if (item !== undefined) entries.set(key, item);
     }
-    return out;
+    return new kinds.object(entries);
   } finally {
-    stack.delete(value);
+    walk.open.pop();
   }
 }
 
 /**
  * Merges `defaults` under `args` (runtime arguments win; an `undefined` argument keeps its
- * default) and copies the result into template data. `bigint` becomes its decimal string, a
- * `Date` its ISO string; `undefined` object properties are dropped and array items become `null`.
+ * default) and converts the result into the library's runtime values, by variable name.
+ * `bigint` becomes its decimal string, a `Date` its ISO string; `undefined` object properties
+ * are dropped and array items become `null`. Objects become Map-backed values, so a template
+ * never reaches a prototype.
  */
-export function toTemplateData(
+export function toTemplateValues(
   args: Readonly<Record<string, unknown>> | undefined,
   defaults: Readonly<Record<string, unknown>> | undefined,
   maxDepth: number,
-): Record<string, TemplateData> {
+): Map<string, RuntimeValue> {
   const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const origin = new Map<string, string>();
   for (const [source, name] of [
@@ -94,11 +140,11 @@ export function toTemplateData(
       origin.set(key, name);
     }
   }
-  const out: Record<string, TemplateData> = Object.create(null) as Record<string, TemplateData>;
-  const stack = new Set<object>();
+  const out = new Map<string, RuntimeValue>();
+  const kinds = valueClasses();
   for (const key of Object.keys(merged)) {
-    const item = convert(merged[key], joinPath(origin.get(key) ?? "args", key), 1, maxDepth, stack);
-    if (item !== undefined) out[key] = item;
+    const item = convert(merged[key], 1, { root: joinPath(origin.get(key) ?? "args", key), keys: [], open: [], maxDepth, kinds });
+    if (item !== undefined) out.set(key, item);
   }
   return out;
 }

@@ -56,10 +56,14 @@ export class RenderGuard {
     this.charge(chars >>> 6);
   }
 
-  /** A string of `length` characters is about to be built (or was just built). */
-  checkBuilt(length: number, what: string): void {
+  /**
+   * A string of `length` characters is about to be built (or was just built). `what` names the
+   * operation; a `quoted` name is appended in quotes (`The filter "trim"`) — only when the check
+   * fails, so a passing check allocates no message.
+   */
+  checkBuilt(length: number, what: string, quoted?: string): void {
     if (length > this.limits.maxOutputChars) {
-      throw this.limit("maxOutputChars", `${what} builds a string of ${length} characters`);
+      throw this.limit("maxOutputChars", `${quoted === undefined ? what : `${what}"${quoted}"`} builds a string of ${length} characters`);
     }
   }
 

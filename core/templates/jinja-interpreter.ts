@@ -129,10 +129,10 @@ export class SandboxedInterpreter extends Interpreter {
     }
   }
 
-  /** Charges a freshly built value and checks its size. */
-  private built(value: Value, what: string): void {
+  /** Charges a freshly built value and checks its size (see `RenderGuard.checkBuilt` for `what` and `quoted`). */
+  private built(value: Value, what: string, quoted?: string): void {
     this.guard.charge(workOf(value));
-    if (isString(value)) this.guard.checkBuilt(value.value.length, what);
+    if (isString(value)) this.guard.checkBuilt(value.value.length, what, quoted);
   }
 
   /** Counts what a block appends; output already counted inside (a macro's body) counts once. */
@@ -204,7 +204,7 @@ export class SandboxedInterpreter extends Interpreter {
       }
     }
     const value = super.evaluate({ type: "FilterExpression", operand: valueNode(operand), filter } as unknown as Statement, env);
-    this.built(asValue(value), `The filter "${name}"`);
+    this.built(asValue(value), "The filter ", name);
     return value;
   }
 
@@ -226,7 +226,7 @@ export class SandboxedInterpreter extends Interpreter {
       env,
     );
     const v = asValue(value);
-    if (isString(v)) this.guard.checkBuilt(v.value.length, `"${operator}"`);
+    if (isString(v)) this.guard.checkBuilt(v.value.length, "", operator);
     return value;
   }
 

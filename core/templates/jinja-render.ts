@@ -15,7 +15,7 @@ import { Environment } from "@huggingface/jinja";
 import { InvalidInputError, TemplateError } from "../errors.ts";
 import type { CompiledJinjaTemplate, JinjaCompileOptions } from "./jinja-compile.ts";
 import { compileJinjaTemplate } from "./jinja-compile.ts";
-import { toTemplateData } from "./jinja-data.ts";
+import { toTemplateValues } from "./jinja-data.ts";
 import { RenderGuard, guardedRange } from "./jinja-guard.ts";
 import { RaisedByTemplate, SandboxedInterpreter } from "./jinja-interpreter.ts";
 import { TEMPLATE_ERROR_CODES, isTemplateLimitError } from "./jinja-limits.ts";
@@ -62,7 +62,7 @@ export function renderCompiledJinjaTemplate(
   args?: Readonly<Record<string, unknown>>,
   options: Pick<JinjaRenderOptions, "defaults" | "now"> = {},
 ): string {
-  const data = toTemplateData(args, options.defaults, compiled.limits.maxDepth);
+  const data = toTemplateValues(args, options.defaults, compiled.limits.maxDepth);
   const guard = new RenderGuard(compiled.limits);
   const globals = new Environment();
   for (const [name, value] of [
@@ -80,11 +80,8 @@ export function renderCompiledJinjaTemplate(
   const now = options.now;
   if (now !== undefined) globals.set("strftime_now", (format: unknown) => strftimeUtc(now, typeof format === "string" ? format : String(format)));
   const scope = new Environment(globals);
-  for (const key of Object.keys(data)) {
-    // Converted by the library into its Map-backed values; set in the child scope so an
-    // argument may shadow a global (Jinja context semantics).
-    scope.setVariable(key, new Environment().set(key, data[key]));
-  }
+  // Set in the child scope so an argument may shadow a global (Jinja context semantics).
+  for (const [key, value] of data) scope.setVariable(key, value);
   const interpreter = new SandboxedInterpreter(scope, guard);
   try {
     return String(asValue(interpreter.run(compiled.program as unknown as Parameters<SandboxedInterpreter["run"]>[0])).value);
