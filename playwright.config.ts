@@ -32,7 +32,10 @@ export default defineConfig({
     reducedMotion: "reduce",
     // Partial raster (repainting only the damaged part of a tile over its old pixels) left rounded
     // corners ±1 in a colour channel depending on paint timing: about 1 screenshot in 10 differed.
-    launchOptions: { args: [...CHROMIUM_ARGS, "--disable-partial-raster"], ...(executablePath ? { executablePath } : {}) },
+    launchOptions: {
+      args: [...CHROMIUM_ARGS, "--disable-partial-raster"],
+      ...(executablePath ? { executablePath } : {}),
+    },
   },
   webServer: {
     command: "npx vite preview --host 127.0.0.1 --port 4173 --strictPort",

@@ -11,7 +11,6 @@ export class StrataError extends Error {
     this.name = "StrataError";
     this.code = code;
   }
-
 }
 
 /** A caller-supplied value has the wrong type or shape. `field` names it, e.g. `attachments[2]`. */
@@ -83,7 +82,13 @@ export class UnsupportedModalityError extends StrataError {
   readonly messageIndex: number;
   readonly blockIndex: number;
 
-  constructor(modality: string, messageIndex: number, blockIndex: number, modelName: string, supported: readonly string[]) {
+  constructor(
+    modality: string,
+    messageIndex: number,
+    blockIndex: number,
+    modelName: string,
+    supported: readonly string[],
+  ) {
     super(
       "unsupported_modality",
       `messages[${messageIndex}].content[${blockIndex}] is a "${modality}" block but model "${modelName}" only accepts ` +
@@ -102,7 +107,12 @@ export class TemplateError extends StrataError {
   readonly line: number | undefined;
   readonly column: number | undefined;
 
-  constructor(code: string, message: string, position?: { line?: number; column?: number }, options?: { cause?: unknown }) {
+  constructor(
+    code: string,
+    message: string,
+    position?: { line?: number; column?: number },
+    options?: { cause?: unknown },
+  ) {
     super(code, message, options);
     this.name = "TemplateError";
     this.line = position?.line;
@@ -149,7 +159,13 @@ export class RequestFormatError extends StrataError {
   /** Formats that were tried, closest first. */
   readonly tried: readonly string[];
 
-  constructor(code: string, message: string, issues: readonly RequestFormatIssue[], tried: readonly string[] = [], options?: { cause?: unknown }) {
+  constructor(
+    code: string,
+    message: string,
+    issues: readonly RequestFormatIssue[],
+    tried: readonly string[] = [],
+    options?: { cause?: unknown },
+  ) {
     super(code, message, options);
     this.name = "RequestFormatError";
     this.issues = issues;

@@ -28,6 +28,8 @@ describe("golden vectors", () => {
   it.each(goldenCases)("$name matches its committed SHA-256", async (golden) => {
     const output = await golden.output();
     expect(typeof output).toBe("string");
-    expect(`${golden.name} ${sha256Hex(output)}`).toBe(`${golden.name} ${hashes[golden.name] ?? "(no committed hash)"}`);
+    expect(`${golden.name} ${sha256Hex(output)}`).toBe(
+      `${golden.name} ${hashes[golden.name] ?? "(no committed hash)"}`,
+    );
   });
 });

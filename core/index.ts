@@ -200,8 +200,19 @@ export type { ComposerProbes, PromptBuiltEvent } from "./budget/events.ts";
 export { fingerprintPrompt } from "./budget/fingerprint.ts";
 export { sha256Hex, utf8Bytes, utf8Length } from "./cache/hash.ts";
 // guidance and reference section builders
-export { GUIDANCE_MATCH_MODES, createGuidanceRegistry, estimateGuidanceChars, resolveGuidance } from "./contributions/guidance.ts";
-export type { GuidanceEntry, GuidanceMatchMode, GuidanceRegistry, ResolveGuidanceParams, ResolvedGuidance } from "./contributions/guidance.ts";
+export {
+  GUIDANCE_MATCH_MODES,
+  createGuidanceRegistry,
+  estimateGuidanceChars,
+  resolveGuidance,
+} from "./contributions/guidance.ts";
+export type {
+  GuidanceEntry,
+  GuidanceMatchMode,
+  GuidanceRegistry,
+  ResolveGuidanceParams,
+  ResolvedGuidance,
+} from "./contributions/guidance.ts";
 export { matchGlob } from "./contributions/glob.ts";
 export {
   DEFAULT_RECENT_TOOL_ERRORS_LIMIT,
@@ -212,12 +223,22 @@ export {
   buildUserRequestedToolsSection,
 } from "./contributions/sections-tools.ts";
 export type { ExhaustedTool, RecentToolErrorEntry, RecentToolErrorsOptions } from "./contributions/sections-tools.ts";
-export { buildPriorTruncationRecoverySection, buildProviderErrorRecoverySection } from "./contributions/sections-recovery.ts";
+export {
+  buildPriorTruncationRecoverySection,
+  buildProviderErrorRecoverySection,
+} from "./contributions/sections-recovery.ts";
 export type { PriorTruncation, ProviderErrorInfo } from "./contributions/sections-recovery.ts";
 // prompt contributions
 export { ALL_CORE_FRAGMENT_TEMPLATE_IDS, isCoreFragmentTemplateId } from "./contributions/fragments.ts";
 export type { CoreFragmentTemplateId } from "./contributions/fragments.ts";
-export { appendPrompt, createPlugin, gatedPrompt, prependPersona, replaceCore, scopedPrompt } from "./contributions/helpers.ts";
+export {
+  appendPrompt,
+  createPlugin,
+  gatedPrompt,
+  prependPersona,
+  replaceCore,
+  scopedPrompt,
+} from "./contributions/helpers.ts";
 export type {
   AppendPromptOptions,
   ContributionOptions,
@@ -320,9 +341,20 @@ export type { ToAnthropicOptions } from "./formats/anthropic.ts";
 export { toOpenAIChat } from "./formats/openai-chat.ts";
 export { toOpenAIResponses } from "./formats/openai-responses.ts";
 export { toGemini } from "./formats/gemini.ts";
-export type { AssemblyRequest, AssemblyTemplate, ContextBudgetJson, TemplateTarget, TierBudgetJson } from "./formats/assembly-request.ts";
+export type {
+  AssemblyRequest,
+  AssemblyTemplate,
+  ContextBudgetJson,
+  TemplateTarget,
+  TierBudgetJson,
+} from "./formats/assembly-request.ts";
 export { prepareAssembly, tierBudgetConfig } from "./formats/assembly-options.ts";
-export type { PrepareAssemblyOptions, PreparedAssembly, PreparedTemplate, PreparedTiers } from "./formats/assembly-options.ts";
+export type {
+  PrepareAssemblyOptions,
+  PreparedAssembly,
+  PreparedTemplate,
+  PreparedTiers,
+} from "./formats/assembly-options.ts";
 // cache: segments, prefix comparison, rules, simulation, fingerprints
 export { canonicalJson } from "./cache/canonical.ts";
 export { PROMPT_ORDER, segmentRequest, serializeRequest } from "./cache/segments.ts";

@@ -30,7 +30,15 @@ const good = {
   ],
   tools: [],
 };
-const badBlock = { ...good, messages: [good.messages[0], good.messages[1], good.messages[0], { role: "user", content: [{ type: "text", text: "x" }, { kind: "text" }] }] };
+const badBlock = {
+  ...good,
+  messages: [
+    good.messages[0],
+    good.messages[1],
+    good.messages[0],
+    { role: "user", content: [{ type: "text", text: "x" }, { kind: "text" }] },
+  ],
+};
 const noTools = { model: good.model, messages: good.messages };
 const stringContent = { ...good, messages: [{ role: "user", content: "hi" }] };
 
@@ -56,12 +64,17 @@ function thrown(f: Call): unknown {
 }
 
 describe("request entry points", () => {
-  it.each(converters.flatMap(([name, call]) => [
-    [name, "undefined", call(undefined), "request"],
-    [name, "a block without a type", call(badBlock), "messages[3].content[1].type"],
-    [name, "no tools", call(noTools), "tools"],
-    [name, "content as a string", call(stringContent), "messages[0].content"],
-  ] as const))("%s with %s throws InvalidInputError naming %s", (_, __, call, field) => {
+  it.each(
+    converters.flatMap(
+      ([name, call]) =>
+        [
+          [name, "undefined", call(undefined), "request"],
+          [name, "a block without a type", call(badBlock), "messages[3].content[1].type"],
+          [name, "no tools", call(noTools), "tools"],
+          [name, "content as a string", call(stringContent), "messages[0].content"],
+        ] as const,
+    ),
+  )("%s with %s throws InvalidInputError naming %s", (_, __, call, field) => {
     const e = thrown(call);
     expect(e).toBeInstanceOf(InvalidInputError);
     expect((e as InvalidInputError).field).toBe(field);
@@ -75,21 +88,61 @@ describe("request entry points", () => {
 describe("message and pipeline entry points", () => {
   it.each<[string, Call, string]>([
     ["messageText(undefined)", () => messageText(undefined as never), "message"],
-    ["messageText with string content (was silently empty)", () => messageText({ role: "user", content: "hi" } as never), "message.content"],
-    ["messageText with a null block", () => messageText({ role: "user", content: [{ type: "text", text: "a" }, null] } as never), "message.content[1]"],
-    ["messageText with a numeric text", () => messageText({ role: "user", content: [{ type: "text", text: 3 }] } as never), "message.content[0].text"],
+    [
+      "messageText with string content (was silently empty)",
+      () => messageText({ role: "user", content: "hi" } as never),
+      "message.content",
+    ],
+    [
+      "messageText with a null block",
+      () => messageText({ role: "user", content: [{ type: "text", text: "a" }, null] } as never),
+      "message.content[1]",
+    ],
+    [
+      "messageText with a numeric text",
+      () => messageText({ role: "user", content: [{ type: "text", text: 3 }] } as never),
+      "message.content[0].text",
+    ],
     ["runRequestPipeline(undefined)", () => runRequestPipeline(undefined as never), "input"],
-    ["runRequestPipeline with a malformed history", () => runRequestPipeline({ packet: { text: "x" }, history: [{ role: "user" }] } as never), "history[0].content"],
+    [
+      "runRequestPipeline with a malformed history",
+      () => runRequestPipeline({ packet: { text: "x" }, history: [{ role: "user" }] } as never),
+      "history[0].content",
+    ],
     ["applyContextBudget(undefined)", () => applyContextBudget(undefined as never), "options"],
-    ["applyContextBudget with a malformed item", () => applyContextBudget({ items: [{ source: "input", message: { role: "user", content: "x" } }], budget: { maxInputTokens: 5 } } as never), "items[0].message.content"],
-    ["applyContextBudget with an unlabeled item", () => applyContextBudget({ items: [{ message: good.messages[0] }], budget: { maxInputTokens: 5 } } as never), "items[0]"],
+    [
+      "applyContextBudget with a malformed item",
+      () =>
+        applyContextBudget({
+          items: [{ source: "input", message: { role: "user", content: "x" } }],
+          budget: { maxInputTokens: 5 },
+        } as never),
+      "items[0].message.content",
+    ],
+    [
+      "applyContextBudget with an unlabeled item",
+      () => applyContextBudget({ items: [{ message: good.messages[0] }], budget: { maxInputTokens: 5 } } as never),
+      "items[0]",
+    ],
     ["getContextBudgetReport(undefined)", () => getContextBudgetReport(undefined as never), "request"],
     ["resolveGuidance(undefined)", () => resolveGuidance(undefined as never), "params"],
     ["resolveGuidance without a registry", () => resolveGuidance({ toolName: "search" } as never), "registry"],
     ["prepareAssembly(undefined)", () => prepareAssembly(undefined as never), "request"],
-    ["prepareAssembly with a malformed tail segment", () => prepareAssembly({ model: good.model, input: "x", tailSegments: [{ id: "a", message: null }] } as never), "tailSegments[0].message"],
-    ["prepareAssembly with a template that is a string", () => prepareAssembly({ model: good.model, input: "x", template: "{{ x }}" } as never), "template"],
-    ["validateHistory with a malformed tool call", () => validateHistory([{ role: "assistant", content: [{ type: "tool_call", id: 1, name: "f" }] }] as never), "messages[0].content[0].id"],
+    [
+      "prepareAssembly with a malformed tail segment",
+      () => prepareAssembly({ model: good.model, input: "x", tailSegments: [{ id: "a", message: null }] } as never),
+      "tailSegments[0].message",
+    ],
+    [
+      "prepareAssembly with a template that is a string",
+      () => prepareAssembly({ model: good.model, input: "x", template: "{{ x }}" } as never),
+      "template",
+    ],
+    [
+      "validateHistory with a malformed tool call",
+      () => validateHistory([{ role: "assistant", content: [{ type: "tool_call", id: 1, name: "f" }] }] as never),
+      "messages[0].content[0].id",
+    ],
   ])("%s throws InvalidInputError naming %s", (_, call, field) => {
     const e = thrown(call);
     expect(e).toBeInstanceOf(InvalidInputError);
@@ -101,7 +154,12 @@ describe("message and pipeline entry points", () => {
     ["a request without a model", { input: "x" }, { reply: "r", nextInput: "n" }, "model"],
     ["no options", { model: good.model, input: "x" }, undefined, "options"],
     ["a numeric reply", { model: good.model, input: "x" }, { reply: 5, nextInput: "n" }, "reply"],
-    ["a malformed next input", { model: good.model, input: "x" }, { reply: "r", nextInput: [{ role: "user", content: 1 }] }, "nextInput[0].content"],
+    [
+      "a malformed next input",
+      { model: good.model, input: "x" },
+      { reply: "r", nextInput: [{ role: "user", content: 1 }] },
+      "nextInput[0].content",
+    ],
   ])("simulateNextTurn with %s rejects with InvalidInputError naming %s", async (_, request, options, field) => {
     const e = await simulateNextTurn(request as never, options as never).then(
       () => undefined,

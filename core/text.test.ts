@@ -16,7 +16,12 @@ describe("safeSlice", () => {
   });
 
   it("never starts or ends inside a surrogate pair and stays within the requested range (seed 7)", () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom("a", "é", "\n"), fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c))) });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom("a", "é", "\n"),
+        fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)),
+      ),
+    });
     fc.assert(
       fc.property(text, fc.nat(40), fc.nat(40), (s, start, end) => {
         const out = safeSlice(s, start, end);

@@ -35,7 +35,10 @@ describe("utf8Length", () => {
       { seed: 3_2027, numRuns: 200 },
     );
     // Any UTF-16 code unit (lone surrogates included) mixed with well-formed astral characters.
-    const unit = fc.oneof(fc.nat(0xffff).map((c) => String.fromCharCode(c)), fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)));
+    const unit = fc.oneof(
+      fc.nat(0xffff).map((c) => String.fromCharCode(c)),
+      fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)),
+    );
     fc.assert(
       fc.property(fc.string({ unit }), (text) => {
         expect(utf8Length(text)).toBe(bytesOf(text));

@@ -55,7 +55,9 @@ describe("devtools app", () => {
 
   it("lists shape errors with their JSON paths", async () => {
     renderWithClient(<App />);
-    fireEvent.change(await screen.findByTestId("request-editor"), { target: { value: JSON.stringify({ model: "gpt-4.1", messages: [{ role: "narrator", content: "x" }] }) } });
+    fireEvent.change(await screen.findByTestId("request-editor"), {
+      target: { value: JSON.stringify({ model: "gpt-4.1", messages: [{ role: "narrator", content: "x" }] }) },
+    });
     await waitFor(() => expect(host().dataset["state"]).toBe("error"));
     expect(screen.getAllByTestId("shape-error").map((e) => e.dataset["path"])).toContain("messages[0].role");
   });
@@ -85,9 +87,16 @@ describe("devtools app", () => {
     renderWithClient(<App />);
     await ready();
     fireEvent.change(screen.getByTestId("sample-picker"), { target: { value: "conversation-turn-3" } });
-    await waitFor(() => expect((screen.getByTestId("previous-request-editor") as HTMLTextAreaElement).value).toBe(SAMPLE_TEXT["conversation-turn-2"]));
-    await waitFor(() => expect(screen.getByTestId("divergence").dataset["cause"]).toBe("system_changed"), { timeout: 5000 });
-    const expected = (await reportFor("conversation-turn-3", { previous: SAMPLE_TEXT["conversation-turn-2"] })).prefix!.divergence!.path;
+    await waitFor(() =>
+      expect((screen.getByTestId("previous-request-editor") as HTMLTextAreaElement).value).toBe(
+        SAMPLE_TEXT["conversation-turn-2"],
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId("divergence").dataset["cause"]).toBe("system_changed"), {
+      timeout: 5000,
+    });
+    const expected = (await reportFor("conversation-turn-3", { previous: SAMPLE_TEXT["conversation-turn-2"] })).prefix!
+      .divergence!.path;
     expect(screen.getByTestId("divergence-path").textContent).toBe(expected);
   });
 
@@ -98,7 +107,14 @@ describe("devtools app", () => {
       previous: "",
       source: "shared",
       view: "dropped",
-      settings: { provider: "openai", model: "", layout: "legacy", maxInputTokens: null, maxInputBytes: null, estimator: "default" },
+      settings: {
+        provider: "openai",
+        model: "",
+        layout: "legacy",
+        maxInputTokens: null,
+        maxInputBytes: null,
+        estimator: "default",
+      },
       tierBudget: null,
     });
     history.replaceState(null, "", `#/view/overview?s=${s}`);
@@ -149,7 +165,10 @@ describe("devtools app", () => {
   it("shows a large paste as a preview, not in the textarea, and still inspects all of it", async () => {
     renderWithClient(<App />);
     await ready();
-    const messages = Array.from({ length: 400 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i} ${"lorem ipsum ".repeat(80)}` }));
+    const messages = Array.from({ length: 400 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `message ${i} ${"lorem ipsum ".repeat(80)}`,
+    }));
     const big = JSON.stringify({ model: "gpt-4.1", messages: [...messages, { role: "user", content: "last" }] });
     expect(big.length).toBeGreaterThan(LARGE_INPUT);
     const clipboardData = { getData: () => big };
@@ -178,7 +197,10 @@ describe("devtools app", () => {
   it("keeps pasted markup as text everywhere", async () => {
     renderWithClient(<App />);
     await ready();
-    const hostile = JSON.stringify({ model: "<script>alert(1)</script>", messages: [{ role: "user", content: "<img src=x onerror=alert(1)>" }] });
+    const hostile = JSON.stringify({
+      model: "<script>alert(1)</script>",
+      messages: [{ role: "user", content: "<img src=x onerror=alert(1)>" }],
+    });
     fireEvent.change(screen.getByTestId("request-editor"), { target: { value: hostile } });
     await waitFor(() => expect(host().dataset["key"]).toMatch(/^2:/));
     for (const view of ["layout", "history", "raw", "cache"]) {

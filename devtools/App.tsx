@@ -30,12 +30,22 @@ export function App() {
   useViewShortcuts();
   return (
     <div className="app">
-      <button type="button" className="skip-link" data-testid="skip-to-views" onClick={() => document.getElementById("strata-views")?.focus()}>
+      <button
+        type="button"
+        className="skip-link"
+        data-testid="skip-to-views"
+        onClick={() => document.getElementById("strata-views")?.focus()}
+      >
         Skip to the views
       </button>
       <Header />
       {notice ? (
-        <div className={`notice notice-${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"} data-testid="route-notice" data-kind={notice.kind}>
+        <div
+          className={`notice notice-${notice.kind}`}
+          role={notice.kind === "error" ? "alert" : "status"}
+          data-testid="route-notice"
+          data-kind={notice.kind}
+        >
           {notice.text}
         </div>
       ) : null}

@@ -8,9 +8,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 
-if (!zodJitless) console.warn("Strata devtools: zod could not be switched to jitless mode; the CSP may report eval probes.");
+if (!zodJitless)
+  console.warn("Strata devtools: zod could not be switched to jitless mode; the CSP may report eval probes.");
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } },
+});
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

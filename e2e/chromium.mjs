@@ -23,7 +23,8 @@ export const CHROMIUM_ARGS = [
 export function resolveChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, which does not exist: fix or unset it.`);
+    if (!existsSync(fromEnv))
+      throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, which does not exist: fix or unset it.`);
     return fromEnv;
   }
   if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
@@ -54,7 +55,10 @@ async function ensure() {
     console.log("chromium: not found, installing Debian's chromium fonts-liberation fonts-dejavu-core …");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation", "fonts-dejavu-core"], { stdio: "inherit", env });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation", "fonts-dejavu-core"], {
+      stdio: "inherit",
+      env,
+    });
     if (resolveChromium()) return;
   }
   console.error(

@@ -1,7 +1,19 @@
 // User flows in the built devtools, driven like a user would: paste, drop, slide, share, export, keyboard.
 import type { Page } from "@playwright/test";
 import { longOpenAIRequest } from "./support/fixtures.ts";
-import { afterChange, expect, host, openApp, pickSample, readyHost, sampleText, setInput, showView, test, VIEWS } from "./support/app.ts";
+import {
+  afterChange,
+  expect,
+  host,
+  openApp,
+  pickSample,
+  readyHost,
+  sampleText,
+  setInput,
+  showView,
+  test,
+  VIEWS,
+} from "./support/app.ts";
 import { expectedTierDrops, tierSections } from "./support/tiers.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -64,7 +76,13 @@ test("paste a request: the dropped view lists each dropped section with its arit
     const row = tierRows.nth(i);
     await expect(row).toHaveAttribute("data-id", drop.id);
     const sum = checkSum(await row.getByTestId("dropped-arithmetic").innerText());
-    expect(sum).toEqual({ before: drop.before, size: drop.chars, total: drop.before + drop.chars, limit: drop.limit, unit: "chars" });
+    expect(sum).toEqual({
+      before: drop.before,
+      size: drop.chars,
+      total: drop.before + drop.chars,
+      limit: drop.limit,
+      unit: "chars",
+    });
   }
   // The context-budget rows: every one over the request's 400-token cap.
   const budgetRows = page.locator('[data-testid="dropped-row"][data-stage="context_budget"]');
@@ -79,8 +97,20 @@ test("paste a request: the dropped view lists each dropped section with its arit
 
 test.describe("two consecutive turns", () => {
   const cases = [
-    { previous: "conversation-turn-2.json", current: "conversation-turn-3.json", cause: "system_changed", label: "system prompt changed", words: "The system prompt changed." },
-    { previous: "conversation-turn-3.json", current: "conversation-turn-4.json", cause: "tool_order_changed", label: "tool order changed", words: "The same tools were sent in a different order." },
+    {
+      previous: "conversation-turn-2.json",
+      current: "conversation-turn-3.json",
+      cause: "system_changed",
+      label: "system prompt changed",
+      words: "The system prompt changed.",
+    },
+    {
+      previous: "conversation-turn-3.json",
+      current: "conversation-turn-4.json",
+      cause: "tool_order_changed",
+      label: "tool order changed",
+      words: "The same tools were sent in a different order.",
+    },
   ] as const;
 
   /** Where the two requests first differ, worked out here from the JSON (not from the app). */
@@ -97,10 +127,18 @@ test.describe("two consecutive turns", () => {
 
   /** Every string in a JSON value, joined: what the request says, without JSON escapes. */
   const strings = (value: unknown): string =>
-    typeof value === "string" ? value : Array.isArray(value) ? value.map(strings).join("\u0000") : value && typeof value === "object" ? Object.values(value).map(strings).join("\u0000") : "";
+    typeof value === "string"
+      ? value
+      : Array.isArray(value)
+        ? value.map(strings).join("\u0000")
+        : value && typeof value === "object"
+          ? Object.values(value).map(strings).join("\u0000")
+          : "";
 
   for (const t of cases) {
-    test(`${t.current.replace(".json", "")} after ${t.previous.replace(".json", "")}: the cache view names the divergence and its cause`, async ({ page }) => {
+    test(`${t.current.replace(".json", "")} after ${t.previous.replace(".json", "")}: the cache view names the divergence and its cause`, async ({
+      page,
+    }) => {
       const previous = sampleText(t.previous);
       const current = sampleText(t.current);
       await openApp(page, { view: "cache" });
@@ -134,7 +172,8 @@ test("the budget slider re-runs the tier gate: the dropped list follows it", asy
   const sections = tierSections(TIERS);
   const summary = page.getByTestId("tier-summary");
   const slider = page.getByTestId("tier-budget-slider");
-  const droppedIds = async () => page.getByTestId("tier-dropped").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")));
+  const droppedIds = async () =>
+    page.getByTestId("tier-dropped").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")));
   const expectDropsAt = async (budget: number) => {
     await expect(summary).toHaveAttribute("data-budget", String(budget));
     const want = expectedTierDrops(sections, budget, 0.95).map((d) => d.id);
@@ -178,7 +217,12 @@ test("the budget slider re-runs the tier gate: the dropped list follows it", asy
 test("a share link brings back the same view, input and settings", async ({ page }) => {
   await openApp(page, { view: "overview" });
   await pickSample(page, "conversation-turn-3"); // fills the previous turn too
-  await afterChange(page, () => page.getByTestId("provider-picker").selectOption("anthropic").then(() => undefined));
+  await afterChange(page, () =>
+    page
+      .getByTestId("provider-picker")
+      .selectOption("anthropic")
+      .then(() => undefined),
+  );
   await afterChange(page, () => page.getByTestId("budget-tokens").fill("1500"));
   await showView(page, "cache");
   const current = await page.getByTestId("request-editor").inputValue();
@@ -244,13 +288,23 @@ test("switching the provider moves the minimum-length marker", async ({ page }) 
     x: (await marker.boundingBox())!.x,
     rule: Number(await page.getByTestId("cache-rule").getAttribute("data-min-tokens")),
   });
-  await afterChange(page, () => page.getByTestId("provider-picker").selectOption("anthropic").then(() => undefined));
+  await afterChange(page, () =>
+    page
+      .getByTestId("provider-picker")
+      .selectOption("anthropic")
+      .then(() => undefined),
+  );
   const anthropic = await read();
   expect(anthropic.min).toBe(1024);
   expect(anthropic.rule).toBe(anthropic.min);
   await expect(marker).toHaveAttribute("data-beyond", "false");
 
-  await afterChange(page, () => page.getByTestId("provider-picker").selectOption("gemini").then(() => undefined));
+  await afterChange(page, () =>
+    page
+      .getByTestId("provider-picker")
+      .selectOption("gemini")
+      .then(() => undefined),
+  );
   await expect(page.getByTestId("cache-provider")).toContainText(/gemini/i);
   const gemini = await read();
   expect(gemini.rule).toBe(gemini.min);
@@ -258,7 +312,12 @@ test("switching the provider moves the minimum-length marker", async ({ page }) 
   expect(gemini.offset).not.toBe(anthropic.offset);
   expect(Math.abs(gemini.x - anthropic.x)).toBeGreaterThan(20); // visibly somewhere else
 
-  await afterChange(page, () => page.getByTestId("provider-picker").selectOption("anthropic").then(() => undefined));
+  await afterChange(page, () =>
+    page
+      .getByTestId("provider-picker")
+      .selectOption("anthropic")
+      .then(() => undefined),
+  );
   expect(await read()).toEqual(anthropic);
 });
 
@@ -274,7 +333,12 @@ test("export to Anthropic format carries cache_control breakpoints", async ({ pa
   // Suggestions follow Anthropic's cache rules: with the provider inferred as OpenAI the panel says so.
   await expect(list).toHaveAttribute("data-count", "0");
   await expect(list).toContainText("choose Anthropic as the provider");
-  await afterChange(page, () => page.getByTestId("provider-picker").selectOption("anthropic").then(() => undefined));
+  await afterChange(page, () =>
+    page
+      .getByTestId("provider-picker")
+      .selectOption("anthropic")
+      .then(() => undefined),
+  );
   const count = Number(await list.getAttribute("data-count"));
   expect(count).toBeGreaterThan(0);
 
@@ -289,8 +353,14 @@ test("export to Anthropic format carries cache_control breakpoints", async ({ pa
   const marked = (value: unknown, path = ""): { path: string; control: unknown }[] => {
     if (Array.isArray(value)) return value.flatMap((v, i) => marked(v, `${path}[${i}]`));
     if (value && typeof value === "object") {
-      const own = "cache_control" in value ? [{ path, control: (value as Record<string, unknown>)["cache_control"] }] : [];
-      return [...own, ...Object.entries(value).flatMap(([k, v]) => (k === "cache_control" ? [] : marked(v, path ? `${path}.${k}` : k)))];
+      const own =
+        "cache_control" in value ? [{ path, control: (value as Record<string, unknown>)["cache_control"] }] : [];
+      return [
+        ...own,
+        ...Object.entries(value).flatMap(([k, v]) =>
+          k === "cache_control" ? [] : marked(v, path ? `${path}.${k}` : k),
+        ),
+      ];
     }
     return [];
   };
@@ -311,7 +381,8 @@ test("export to Anthropic format carries cache_control breakpoints", async ({ pa
 
 test("keyboard only: skip link, arrow keys across all views, Alt+digits, card links", async ({ page }) => {
   await openApp(page, { view: "overview" });
-  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.id ?? "");
+  const focused = () =>
+    page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.id ?? "");
 
   await page.keyboard.press("Tab");
   expect(await focused()).toBe("skip-to-views");

@@ -3,7 +3,18 @@
 // hit (the guards in support/app.ts check the last three after every test). Garbage, deep nesting
 // and a 50 MB paste end in an error message or a result, never in a frozen or blank page.
 import type { Page } from "@playwright/test";
-import { afterChange, expect, host, openApp, readyHost, sampleText, setInput, showView, test, VIEWS } from "./support/app.ts";
+import {
+  afterChange,
+  expect,
+  host,
+  openApp,
+  readyHost,
+  sampleText,
+  setInput,
+  showView,
+  test,
+  VIEWS,
+} from "./support/app.ts";
 
 const PAYLOADS = [
   "<img src=x onerror=alert(1)>",
@@ -42,7 +53,16 @@ function hostileOpenAI(system: string = ALL): string {
   ]);
   return JSON.stringify({
     model: "gpt-4.1",
-    tools: [{ type: "function", function: { name: "lookup", description: ALL, parameters: { type: "object", properties: { q: { type: "string", description: ALL } } } } }],
+    tools: [
+      {
+        type: "function",
+        function: {
+          name: "lookup",
+          description: ALL,
+          parameters: { type: "object", properties: { q: { type: "string", description: ALL } } },
+        },
+      },
+    ],
     messages: [
       { role: "system", content: system },
       {
@@ -60,7 +80,9 @@ function hostileOpenAI(system: string = ALL): string {
 }
 
 /** The bundled Strata sample with payloads in its template, arguments, sections, history, attachment and input. */
-function hostileStrata(template = `You are {{ assistant.name }}. ${PAYLOADS[0]}\nNote: {{ note }}\nProject: {{ project }}`): string {
+function hostileStrata(
+  template = `You are {{ assistant.name }}. ${PAYLOADS[0]}\nNote: {{ note }}\nProject: {{ project }}`,
+): string {
   const request = JSON.parse(sampleText("assembly-tiers.json"));
   request.template.template = template;
   request.template.args = { project: PAYLOADS[1], note: PAYLOADS[3] };
@@ -167,7 +189,13 @@ test("a Strata request with payloads in its template block and arguments renders
   await expect(page.getByTestId("history-messages")).toContainText(PAYLOADS[5]);
 
   // Template escapes in the template itself: an error message or plain text, never evaluated.
-  for (const escape of [PAYLOADS[6], PAYLOADS[7], "{{ cycler.__init__.__globals__.os }}", "{{ self.__dict__ }}", "{% for c in [].__class__.__base__.__subclasses__() %}{{ c }}{% endfor %}"]) {
+  for (const escape of [
+    PAYLOADS[6],
+    PAYLOADS[7],
+    "{{ cycler.__init__.__globals__.os }}",
+    "{{ self.__dict__ }}",
+    "{% for c in [].__class__.__base__.__subclasses__() %}{{ c }}{% endfor %}",
+  ]) {
     await setInput(page, hostileStrata(`Hi ${escape}`));
     await showView(page, "templates");
     await expect(page.getByTestId("template-output").or(page.getByTestId("template-error")).first()).toBeVisible();
@@ -221,7 +249,9 @@ test("markup in the URL and in a dropped file's name shows as text", async ({ pa
   await openApp(page);
   const dataTransfer = await page.evaluateHandle((name) => {
     const dt = new DataTransfer();
-    dt.items.add(new File(['{"model":"gpt-4.1","messages":[{"role":"user","content":"hi"}]}'], name, { type: "application/json" }));
+    dt.items.add(
+      new File(['{"model":"gpt-4.1","messages":[{"role":"user","content":"hi"}]}'], name, { type: "application/json" }),
+    );
     return dt;
   }, `${PAYLOADS[0]}.json`);
   await afterChange(page, () => page.getByTestId("input-panel-current").dispatchEvent("drop", { dataTransfer }));
@@ -264,7 +294,14 @@ test("random bytes end in a JSON error with a position", async ({ page }) => {
     await expectResponsive(page);
   }
   // And valid JSON made of random strings: a shape error listing paths.
-  await setInput(page, JSON.stringify({ model: randomBytes(40, 9), messages: [{ role: randomBytes(8, 10), content: randomBytes(2000, 11) }] }), { state: "error" });
+  await setInput(
+    page,
+    JSON.stringify({
+      model: randomBytes(40, 9),
+      messages: [{ role: randomBytes(8, 10), content: randomBytes(2000, 11) }],
+    }),
+    { state: "error" },
+  );
   await expect(page.getByTestId("shape-error").first()).toBeVisible();
   await expectResponsive(page);
   await expectClean(page);
@@ -295,7 +332,10 @@ test("a 50 MB paste gives a result and the page keeps responding", async ({ page
   // Built in the page (no 50 MB over the wire), pasted as a real ClipboardEvent with a DataTransfer.
   const length = await page.getByTestId("request-editor").evaluate((editor) => {
     const filler = "All work and no play makes Jack a dull boy. ".repeat(23_000); // ~1 MB
-    const messages = Array.from({ length: 50 }, (_, i) => ({ role: i % 2 === 0 ? "user" : "assistant", content: `${i}: ${filler}` }));
+    const messages = Array.from({ length: 50 }, (_, i) => ({
+      role: i % 2 === 0 ? "user" : "assistant",
+      content: `${i}: ${filler}`,
+    }));
     const text = JSON.stringify({ model: "gpt-4.1", messages });
     const data = new DataTransfer();
     data.setData("text/plain", text);
@@ -308,7 +348,9 @@ test("a 50 MB paste gives a result and the page keeps responding", async ({ page
   // While the worker inspects, the page answers.
   expect(await page.evaluate(() => document.title)).toBe("Strata devtools");
   await expect(host(page)).not.toHaveAttribute("data-key", before!, { timeout: 30_000 });
-  await expect(readyHost(page).or(page.locator('[data-testid="view-host"][data-state="error"]'))).toBeVisible({ timeout: 150_000 });
+  await expect(readyHost(page).or(page.locator('[data-testid="view-host"][data-state="error"]'))).toBeVisible({
+    timeout: 150_000,
+  });
   await expect(host(page)).toHaveAttribute("data-state", "ready");
   await expect(page.getByTestId("card-messages-value")).toHaveText("50");
   for (const view of VIEWS) {

@@ -11,7 +11,9 @@ test("opens with the first bundled sample loaded", async ({ page }) => {
 test("the page clock is frozen while its timers keep running", async ({ page }) => {
   await openApp(page); // the start-up sample loaded: fetch, worker and react-query all ran
   expect(await page.evaluate(() => new Date().toISOString())).toBe(FIXED_TIME.toISOString());
-  expect(await page.evaluate(() => new Promise<number>((r) => setTimeout(() => r(Date.now()), 50)))).toBe(FIXED_TIME.getTime());
+  expect(await page.evaluate(() => new Promise<number>((r) => setTimeout(() => r(Date.now()), 50)))).toBe(
+    FIXED_TIME.getTime(),
+  );
 });
 
 test("shows line and column for malformed JSON", async ({ page }) => {
@@ -22,7 +24,9 @@ test("shows line and column for malformed JSON", async ({ page }) => {
   await expect(page.getByTestId("json-error")).toHaveAttribute("data-column", "16");
   // "Go to line 3" puts the caret on the offending character.
   await page.getByTestId("json-error-goto").click();
-  const caret = await page.getByTestId("request-editor").evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+  const caret = await page
+    .getByTestId("request-editor")
+    .evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
   expect(caret).toBe(",");
 });
 

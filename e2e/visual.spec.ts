@@ -2,7 +2,18 @@
 // empty states. Baselines live in e2e/__screenshots__/visual.spec.ts/; update them on purpose with
 // `npm run test:e2e -- --update-snapshots` and review the PNG diff before committing.
 import { HISTORY_ISSUES } from "./support/fixtures.ts";
-import { expect, expectPageScreenshot, openApp, pickSample, readyHost, sampleText, setInput, test, type Theme, type View } from "./support/app.ts";
+import {
+  expect,
+  expectPageScreenshot,
+  openApp,
+  pickSample,
+  readyHost,
+  sampleText,
+  setInput,
+  test,
+  type Theme,
+  type View,
+} from "./support/app.ts";
 
 /** Which fixed input each view is shown with: the one that exercises the most of it. */
 const INPUT: Record<View, { readonly sample: string } | { readonly text: string }> = {

@@ -13,7 +13,10 @@ interface Scenario {
   readonly layout: "legacy" | "cache_aware";
   readonly instructions: string | undefined;
   readonly input: string;
-  readonly history: readonly ({ kind: "user" | "assistant"; text: string } | { kind: "exchange"; calls: number; text: string })[];
+  readonly history: readonly (
+    | { kind: "user" | "assistant"; text: string }
+    | { kind: "exchange"; calls: number; text: string }
+  )[];
   /** Trailing assistant call whose results arrive as `toolResults`. */
   readonly pending: number;
   readonly summaries: readonly string[];
@@ -22,7 +25,11 @@ interface Scenario {
   readonly skills: readonly string[];
   readonly tools: number;
   readonly nativeTools: boolean;
-  readonly budget: { readonly tokens?: number; readonly bytes?: number; readonly estimator: "default" | "words" | "thirds" };
+  readonly budget: {
+    readonly tokens?: number;
+    readonly bytes?: number;
+    readonly estimator: "default" | "words" | "thirds";
+  };
 }
 
 const text = fc.string({ maxLength: 60, unit: fc.constantFrom("a", "b", " ", "é", "😀", "\n") });
@@ -47,7 +54,11 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   budget: fc.oneof(
     fc.record({ tokens: fc.integer({ min: 1, max: 300 }), estimator: fc.constantFrom("default", "words", "thirds") }),
     fc.record({ bytes: fc.integer({ min: 1, max: 1200 }), estimator: fc.constantFrom("default", "words", "thirds") }),
-    fc.record({ tokens: fc.integer({ min: 1, max: 300 }), bytes: fc.integer({ min: 1, max: 1200 }), estimator: fc.constantFrom("default", "words", "thirds") }),
+    fc.record({
+      tokens: fc.integer({ min: 1, max: 300 }),
+      bytes: fc.integer({ min: 1, max: 1200 }),
+      estimator: fc.constantFrom("default", "words", "thirds"),
+    }),
   ),
 }) as fc.Arbitrary<Scenario>;
 
@@ -62,12 +73,19 @@ function toOptions(s: Scenario, withBudget: boolean): AssembleProviderInputOptio
       continue;
     }
     const ids = Array.from({ length: h.calls }, () => `c${call++}`);
-    history.push({ role: "assistant", content: [{ type: "text", text: h.text }, ...ids.map((id) => toolCallBlock(id, "t", { q: h.text }))] });
+    history.push({
+      role: "assistant",
+      content: [{ type: "text", text: h.text }, ...ids.map((id) => toolCallBlock(id, "t", { q: h.text }))],
+    });
     for (const id of ids) history.push(toolResultMessage(id, "t", h.text));
   }
   const pendingIds = Array.from({ length: s.pending }, () => `c${call++}`);
-  if (pendingIds.length > 0) history.push({ role: "assistant", content: pendingIds.map((id) => toolCallBlock(id, "t")) });
-  const tools: ToolDefinition[] = Array.from({ length: s.tools }, (_, i) => ({ name: `tool${i}`, description: "does things" }));
+  if (pendingIds.length > 0)
+    history.push({ role: "assistant", content: pendingIds.map((id) => toolCallBlock(id, "t")) });
+  const tools: ToolDefinition[] = Array.from({ length: s.tools }, (_, i) => ({
+    name: `tool${i}`,
+    description: "does things",
+  }));
   const budget: ContextBudget = {
     ...(s.budget.tokens === undefined ? {} : { maxInputTokens: s.budget.tokens }),
     ...(s.budget.bytes === undefined ? {} : { maxInputBytes: s.budget.bytes }),
@@ -99,7 +117,8 @@ const explain = async (s: Scenario, withBudget: boolean) => {
 };
 
 const encoder = new TextEncoder();
-const historyIndex = (source: string): number | undefined => (source.startsWith("history:") ? Number(source.slice(8)) : undefined);
+const historyIndex = (source: string): number | undefined =>
+  source.startsWith("history:") ? Number(source.slice(8)) : undefined;
 
 describe("assembly properties", () => {
   it("gives byte-identical output for identical input (seed 1001)", async () => {
@@ -125,7 +144,8 @@ describe("assembly properties", () => {
           return;
         }
         const isProtected = (source: string) => source === "instructions" || source === "input" || source === "tools";
-        const protectedRows = (rows: typeof full.trace.rows) => rows.filter((r) => isProtected(r.source)).map((r) => r.source);
+        const protectedRows = (rows: typeof full.trace.rows) =>
+          rows.filter((r) => isProtected(r.source)).map((r) => r.source);
         expect(protectedRows(budgeted.trace.rows)).toEqual(protectedRows(full.trace.rows));
         // The budgeted prompt is the full prompt with whole items removed, order unchanged.
         const fullJson = full.request.messages.map((m) => JSON.stringify(m));
@@ -149,7 +169,9 @@ describe("assembly properties", () => {
         if (out instanceof ContextBudgetError) return;
         const history = options.history!;
         const kept = new Set(out.trace.rows.map((r) => historyIndex(r.source)).filter((i) => i !== undefined));
-        const keptToolResults = new Set(out.trace.rows.filter((r) => r.source.startsWith("toolResult:")).map((r) => r.source.slice(11)));
+        const keptToolResults = new Set(
+          out.trace.rows.filter((r) => r.source.startsWith("toolResult:")).map((r) => r.source.slice(11)),
+        );
         // Reference exchanges: assistant index → the history indices of its results, and the call ids.
         const exchangeOf = new Map<number, number>();
         const callIndex = new Map<string, number>();
@@ -184,7 +206,10 @@ describe("assembly properties", () => {
         if (out instanceof ContextBudgetError) return;
         const options = toOptions(s, true);
         const tools = s.nativeTools && s.tools > 0 ? encoder.encode(JSON.stringify(options.tools)).length : 0;
-        const bytes = out.request.messages.reduce((sum, m) => sum + encoder.encode(messageMeasureText(m)).length, tools);
+        const bytes = out.request.messages.reduce(
+          (sum, m) => sum + encoder.encode(messageMeasureText(m)).length,
+          tools,
+        );
         expect(out.trace.totals.bytes).toBe(bytes);
         if (s.budget.bytes !== undefined) expect(bytes).toBeLessThanOrEqual(s.budget.bytes);
         if (s.budget.tokens !== undefined) expect(out.trace.totals.tokens).toBeLessThanOrEqual(s.budget.tokens + 1e-9);

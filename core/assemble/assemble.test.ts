@@ -11,8 +11,13 @@ import { createMiddlewareRegistry } from "./middleware.ts";
 
 const model: ModelRef = { provider: "mock", model: "demo" };
 const text = (m: Message): string => m.content.map((b) => (b.type === "text" ? b.text : b.type)).join("+");
-const projectContext: ContextProvider = { name: "project", resolve: () => [{ id: "project", title: "Project", content: "A demo project." }] };
-const activeTools: ToolDefinition[] = [{ name: "read_file", description: "Reads a file", inputSchema: { type: "object" } }];
+const projectContext: ContextProvider = {
+  name: "project",
+  resolve: () => [{ id: "project", title: "Project", content: "A demo project." }],
+};
+const activeTools: ToolDefinition[] = [
+  { name: "read_file", description: "Reads a file", inputSchema: { type: "object" } },
+];
 
 describe("assembleProviderInput", () => {
   it("assembles the spec's prompt/provider example", async () => {
@@ -35,22 +40,45 @@ describe("assembleProviderInput", () => {
   });
 
   it("omits text tool declarations for tool-capable models; request.tools carries the schemas", async () => {
-    const request = await assembleProviderInput({ model: { ...model, capabilities: { tools: true } }, input: "x", tools: activeTools });
+    const request = await assembleProviderInput({
+      model: { ...model, capabilities: { tools: true } },
+      input: "x",
+      tools: activeTools,
+    });
     expect(request.messages.map(text)).toEqual(["x"]);
     expect(request.tools).toBe(activeTools);
   });
 
   it("passes model, provider options, metadata and signal through and stamps session defaults", async () => {
     const signal = new AbortController().signal;
-    const request = await assembleProviderInput({ model, input: "x", providerOptions: { temperature: 0 }, metadata: { requestId: "r1" }, signal, sessionId: "sess" });
-    expect(request).toMatchObject({ providerOptions: { temperature: 0 }, metadata: { requestId: "r1" }, sessionId: "sess", cacheKey: "sess" });
+    const request = await assembleProviderInput({
+      model,
+      input: "x",
+      providerOptions: { temperature: 0 },
+      metadata: { requestId: "r1" },
+      signal,
+      sessionId: "sess",
+    });
+    expect(request).toMatchObject({
+      providerOptions: { temperature: 0 },
+      metadata: { requestId: "r1" },
+      sessionId: "sess",
+      cacheKey: "sess",
+    });
     expect(request.signal).toBe(signal);
     const keyed = await assembleProviderInput({ model, input: "x", sessionId: "sess", cacheKey: "k" });
     expect(keyed.cacheKey).toBe("k");
   });
 
   it("places context after instructions and before the rest (cache_aware) or first (legacy)", async () => {
-    const common = { model, input: "now", systemInstructions: "I", summaries: "S", history: [userMessage("H")], contextProviders: [projectContext] };
+    const common = {
+      model,
+      input: "now",
+      systemInstructions: "I",
+      summaries: "S",
+      history: [userMessage("H")],
+      contextProviders: [projectContext],
+    };
     expect((await assembleProviderInput(common)).messages.map(text)).toEqual([
       "System instruction:\nI",
       "Context Project:\nA demo project.",
@@ -76,15 +104,35 @@ describe("assembleProviderInput", () => {
         return [{ id, content: id }];
       },
     });
-    const request = await assembleProviderInput({ model, input: "x", systemInstructions: "I", contextProviders: [provider("a"), provider("b")] });
+    const request = await assembleProviderInput({
+      model,
+      input: "x",
+      systemInstructions: "I",
+      contextProviders: [provider("a"), provider("b")],
+    });
     expect(request.messages.map(text)).toEqual(["System instruction:\nI", "Context a:\na", "Context b:\nb", "x"]);
-    expect(seen).toEqual([["System instruction:\nI", "x"], ["System instruction:\nI", "x"]]);
+    expect(seen).toEqual([
+      ["System instruction:\nI", "x"],
+      ["System instruction:\nI", "x"],
+    ]);
   });
 
   it("checks the model's declared input modalities", async () => {
     const audio = { name: "clip", content: [{ type: "audio", data: "AAAA", mimeType: "audio/wav" }] } as const;
-    await expect(assembleProviderInput({ model: { ...model, capabilities: { input: ["text"] } }, input: "x", attachments: [audio] })).rejects.toThrow(UnsupportedModalityError);
-    await expect(assembleProviderInput({ model: { ...model, capabilities: { input: ["text", "audio"] } }, input: "x", attachments: [audio] })).resolves.toBeDefined();
+    await expect(
+      assembleProviderInput({
+        model: { ...model, capabilities: { input: ["text"] } },
+        input: "x",
+        attachments: [audio],
+      }),
+    ).rejects.toThrow(UnsupportedModalityError);
+    await expect(
+      assembleProviderInput({
+        model: { ...model, capabilities: { input: ["text", "audio"] } },
+        input: "x",
+        attachments: [audio],
+      }),
+    ).resolves.toBeDefined();
   });
 });
 
@@ -106,27 +154,52 @@ describe("middleware hooks", () => {
 
   it("input_assembly runs exactly once on the budget path", async () => {
     const { calls, middleware } = recording();
-    await assembleProviderInput({ model, input: "x", history: [userMessage("old".repeat(50))], middleware, contextBudget: { maxInputTokens: 5 } });
+    await assembleProviderInput({
+      model,
+      input: "x",
+      history: [userMessage("old".repeat(50))],
+      middleware,
+      contextBudget: { maxInputTokens: 5 },
+    });
     expect(calls).toEqual(["input_assembly", "context", "prompt_build"]);
   });
 
   it("input_assembly runs exactly once for a custom input builder (the spec's extension example)", async () => {
     const { calls, middleware } = recording();
-    const inputBuilder: InputBuilder = { name: "custom-input", build: (input) => [userMessage(`custom: ${String(input)}`)] };
-    const promptBuilder: PromptBuilder = { name: "custom-prompt", build: ({ messages }) => [systemMessage("custom prompt"), ...messages] };
-    const request = await assembleProviderInput({ model, input: "Hello", inputBuilder, promptBuilder, contextProviders: [projectContext], middleware });
+    const inputBuilder: InputBuilder = {
+      name: "custom-input",
+      build: (input) => [userMessage(`custom: ${String(input)}`)],
+    };
+    const promptBuilder: PromptBuilder = {
+      name: "custom-prompt",
+      build: ({ messages }) => [systemMessage("custom prompt"), ...messages],
+    };
+    const request = await assembleProviderInput({
+      model,
+      input: "Hello",
+      inputBuilder,
+      promptBuilder,
+      contextProviders: [projectContext],
+      middleware,
+    });
     expect(calls).toEqual(["input_assembly", "context", "prompt_build"]);
     expect(request.messages.map(text)).toEqual(["custom prompt", "custom: Hello"]);
   });
 
   it("input_assembly output is what context providers and the prompt see", async () => {
-    const middleware = createMiddlewareRegistry().use("input_assembly", (messages) => [...messages, userMessage("added")]);
+    const middleware = createMiddlewareRegistry().use("input_assembly", (messages) => [
+      ...messages,
+      userMessage("added"),
+    ]);
     const request = await assembleProviderInput({ model, input: "x", middleware });
     expect(request.messages.map(text)).toEqual(["x", "added"]);
   });
 
   it("cannot grant provider tools from prompt_build", async () => {
-    const middleware = createMiddlewareRegistry().use("prompt_build", (r) => ({ ...r, tools: [...(r.tools ?? []), { name: "rm_rf" }] }));
+    const middleware = createMiddlewareRegistry().use("prompt_build", (r) => ({
+      ...r,
+      tools: [...(r.tools ?? []), { name: "rm_rf" }],
+    }));
     const request = await assembleProviderInput({ model, input: "x", tools: activeTools, middleware });
     expect(request.tools).toBe(activeTools);
     expect(request.messages.map(text).join("\n")).not.toContain("rm_rf");
@@ -153,14 +226,27 @@ describe("tail segments", () => {
       skills: [{ name: "review", description: "Reviews", instructions: "Body." }],
       tailSegments,
     });
-    expect(request.messages.map(text)).toEqual(["System instruction:\nI", "Skill review: Reviews", "now", "Resource mem://a:\nmem://a v1", "Skill review instructions:\nBody."]);
+    expect(request.messages.map(text)).toEqual([
+      "System instruction:\nI",
+      "Skill review: Reviews",
+      "now",
+      "Resource mem://a:\nmem://a v1",
+      "Skill review instructions:\nBody.",
+    ]);
     expect([...tailSegments.keys()]).toEqual(["resource:mem://a", "skill:review"]);
   });
 
   it("first insertion fixes order; re-deriving an id replaces only its bytes", async () => {
     const tailSegments = new Map<string, Message>();
     const turn = (uris: string[], version: string, skills = [{ name: "s", instructions: `S ${version}` }]) =>
-      assembleProviderInput({ model, input: "now", resourceUris: uris, resourceLoader: loader(version), skills, tailSegments });
+      assembleProviderInput({
+        model,
+        input: "now",
+        resourceUris: uris,
+        resourceLoader: loader(version),
+        skills,
+        tailSegments,
+      });
     await turn(["mem://a", "mem://b"], "v1");
     const second = await turn(["mem://c", "mem://a"], "v2");
     expect(second.messages.map(text).slice(2)).toEqual([
@@ -180,7 +266,13 @@ describe("tail segments", () => {
         return r.messages;
       },
     };
-    await assembleProviderInput({ model, input: "x", skills: [{ name: "s", instructions: "B" }], tailSegments: new Map(), promptBuilder });
+    await assembleProviderInput({
+      model,
+      input: "x",
+      skills: [{ name: "s", instructions: "B" }],
+      tailSegments: new Map(),
+      promptBuilder,
+    });
     expect(seen).toEqual({ tail: true, last: "Skill s instructions:\nB" });
   });
 
@@ -204,7 +296,10 @@ describe("explainProviderInput", () => {
     input: "now",
     systemInstructions: "I",
     summaries: [{ id: "sum-1", text: "S" }],
-    history: [userMessage("old"), { role: "assistant", content: [toolCallBlock("call_1", "lookup")] } satisfies Message],
+    history: [
+      userMessage("old"),
+      { role: "assistant", content: [toolCallBlock("call_1", "lookup")] } satisfies Message,
+    ],
     toolResults: [{ toolCallId: "call_1", name: "lookup", value: "found" }],
     attachments: [{ name: "notes.md", text: "N" }],
     resourceUris: ["mem://r"],
@@ -254,13 +349,24 @@ describe("explainProviderInput", () => {
   });
 
   it("counts native tool schemas separately", async () => {
-    const { trace } = await explainProviderInput({ model: { ...model, capabilities: { tools: true } }, input: "x", tools: activeTools });
-    expect(trace.toolSchemas).toEqual({ chars: JSON.stringify(activeTools).length, bytes: JSON.stringify(activeTools).length, tokens: Math.ceil(JSON.stringify(activeTools).length / 4) });
+    const { trace } = await explainProviderInput({
+      model: { ...model, capabilities: { tools: true } },
+      input: "x",
+      tools: activeTools,
+    });
+    expect(trace.toolSchemas).toEqual({
+      chars: JSON.stringify(activeTools).length,
+      bytes: JSON.stringify(activeTools).length,
+      tokens: Math.ceil(JSON.stringify(activeTools).length / 4),
+    });
   });
 
   it("labels messages a custom builder creates as custom and keeps host history labels it passes through", async () => {
     const history = [userMessage("h0"), userMessage("h1")];
-    const inputBuilder: InputBuilder = { name: "mine", build: (input, ctx) => [systemMessage("mine"), ...(ctx?.history ?? []), userMessage(String(input))] };
+    const inputBuilder: InputBuilder = {
+      name: "mine",
+      build: (input, ctx) => [systemMessage("mine"), ...(ctx?.history ?? []), userMessage(String(input))],
+    };
     const { trace } = await explainProviderInput({ model, input: "x", history, inputBuilder });
     expect(trace.rows.map((r) => r.source)).toEqual(["custom", "history:0", "history:1", "custom"]);
   });
@@ -268,9 +374,23 @@ describe("explainProviderInput", () => {
   it("reports omissions with their arithmetic, and the report only when asked", async () => {
     const big = { model, input: "now", history: [userMessage("x".repeat(100)), userMessage("recent")] };
     const { request, trace } = await explainProviderInput({ ...big, contextBudget: { maxInputTokens: 5 } });
-    expect(trace.omissions).toEqual([{ kind: "history", source: "history:0", sources: ["history:0"], tokens: 25, bytes: 100, tokensBefore: 28, bytesBefore: 109, exceeded: ["maxInputTokens"] }]);
+    expect(trace.omissions).toEqual([
+      {
+        kind: "history",
+        source: "history:0",
+        sources: ["history:0"],
+        tokens: 25,
+        bytes: 100,
+        tokensBefore: 28,
+        bytesBefore: 109,
+        exceeded: ["maxInputTokens"],
+      },
+    ]);
     expect(getContextBudgetReport(request)).toBeUndefined();
-    const reported = await assembleProviderInput({ ...big, contextBudget: { maxInputTokens: 5, reportOmissions: true } });
+    const reported = await assembleProviderInput({
+      ...big,
+      contextBudget: { maxInputTokens: 5, reportOmissions: true },
+    });
     expect(getContextBudgetReport(reported)?.omitted).toEqual(trace.omissions);
     expect(reported.messages.map(text)).toEqual(["recent", "now"]);
   });
@@ -278,19 +398,36 @@ describe("explainProviderInput", () => {
 
 describe("budget through assembly", () => {
   it("throws ContextBudgetError when instructions and input alone exceed the cap", async () => {
-    await expect(assembleProviderInput({ model, input: "x".repeat(100), contextBudget: { maxInputBytes: 50 } })).rejects.toThrow(ContextBudgetError);
+    await expect(
+      assembleProviderInput({ model, input: "x".repeat(100), contextBudget: { maxInputBytes: 50 } }),
+    ).rejects.toThrow(ContextBudgetError);
   });
 
   it("fails closed with TypeError for a bad tokenEstimator", async () => {
-    await expect(assembleProviderInput({ model, input: "x", contextBudget: { maxInputTokens: 5, tokenEstimator: () => -1 } })).rejects.toThrow(TypeError);
-    await expect(assembleProviderInput({ model, input: "x", contextBudget: { maxInputTokens: 5, tokenEstimator: 3 as never } })).rejects.toThrow(TypeError);
+    await expect(
+      assembleProviderInput({ model, input: "x", contextBudget: { maxInputTokens: 5, tokenEstimator: () => -1 } }),
+    ).rejects.toThrow(TypeError);
+    await expect(
+      assembleProviderInput({ model, input: "x", contextBudget: { maxInputTokens: 5, tokenEstimator: 3 as never } }),
+    ).rejects.toThrow(TypeError);
   });
 
   it("assembles 20,000 history messages and keeps the newest that fit", async () => {
-    const history = Array.from({ length: 20_000 }, (_, i): Message => (i % 2 === 0 ? userMessage(`question ${i}`) : { role: "assistant", content: [{ type: "text", text: `answer ${i}` }] }));
+    const history = Array.from(
+      { length: 20_000 },
+      (_, i): Message =>
+        i % 2 === 0
+          ? userMessage(`question ${i}`)
+          : { role: "assistant", content: [{ type: "text", text: `answer ${i}` }] },
+    );
     const plain = await assembleProviderInput({ model, input: "now", history });
     expect(plain.messages).toHaveLength(20_001);
-    const { request, trace } = await explainProviderInput({ model, input: "now", history, contextBudget: { maxInputTokens: 1000, reportOmissions: true } });
+    const { request, trace } = await explainProviderInput({
+      model,
+      input: "now",
+      history,
+      contextBudget: { maxInputTokens: 1000, reportOmissions: true },
+    });
     expect(request.messages[request.messages.length - 2]).toBe(history[19_999]);
     expect(trace.totals.tokens).toBeLessThanOrEqual(1000);
     expect(trace.omissions[0]!.source).toBe("history:0");
@@ -303,9 +440,21 @@ describe("bad input fails with a typed error naming the field", () => {
     ["an unknown layout", { model, input: "x", inputLayout: "newest" }, "inputLayout"],
     ["a tool without a name", { model, input: "x", tools: [{}] }, "tools[0].name"],
     ["a skill without a name", { model, input: "x", skills: [{ instructions: "b" }] }, "skills[0].name"],
-    ["a context provider without resolve", { model, input: "x", contextProviders: [{ name: "p" }] }, "contextProviders[0]"],
-    ["a provider returning bad blocks", { model, input: "x", contextProviders: [{ name: "p", resolve: () => [{ content: 5 }] }] }, "contextProviders[0].resolve()[0].content"],
-    ["a custom builder returning non-messages", { model, input: "x", inputBuilder: { name: "b", build: () => ["x"] } }, "inputBuilder.build()[0]"],
+    [
+      "a context provider without resolve",
+      { model, input: "x", contextProviders: [{ name: "p" }] },
+      "contextProviders[0]",
+    ],
+    [
+      "a provider returning bad blocks",
+      { model, input: "x", contextProviders: [{ name: "p", resolve: () => [{ content: 5 }] }] },
+      "contextProviders[0].resolve()[0].content",
+    ],
+    [
+      "a custom builder returning non-messages",
+      { model, input: "x", inputBuilder: { name: "b", build: () => ["x"] } },
+      "inputBuilder.build()[0]",
+    ],
     ["tailSegments that are not a Map", { model, input: "x", tailSegments: {} }, "tailSegments"],
     ["a budget with no cap", { model, input: "x", contextBudget: {} }, "contextBudget"],
   ])("%s", async (_, options, field) => {
@@ -323,11 +472,19 @@ describe("bad input fails with a typed error naming the field", () => {
         return new Promise(() => {});
       },
     };
-    await expect(assembleProviderInput({ model, input: "x", contextProviders: [slow], signal: controller.signal })).rejects.toBe("cancelled");
+    await expect(
+      assembleProviderInput({ model, input: "x", contextProviders: [slow], signal: controller.signal }),
+    ).rejects.toBe("cancelled");
   });
 
   it("treats the default builders passed explicitly like the built-in ones", async () => {
-    const explicit = await explainProviderInput({ model, input: "x", systemInstructions: "I", inputBuilder: createDefaultInputBuilder(), promptBuilder: createDefaultPromptBuilder() });
+    const explicit = await explainProviderInput({
+      model,
+      input: "x",
+      systemInstructions: "I",
+      inputBuilder: createDefaultInputBuilder(),
+      promptBuilder: createDefaultPromptBuilder(),
+    });
     expect(explicit.trace.rows.map((r) => r.source)).toEqual(["instructions", "input"]);
   });
 });

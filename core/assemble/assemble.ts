@@ -69,7 +69,8 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   const skills = options.skills ?? [];
   assertSkills(skills, "skills");
   const budget = options.contextBudget === undefined ? undefined : resolveContextBudget(options.contextBudget);
-  if (tail !== undefined && !(tail instanceof Map)) throw new InvalidInputError("tailSegments", "must be a Map of segment id → message.");
+  if (tail !== undefined && !(tail instanceof Map))
+    throw new InvalidInputError("tailSegments", "must be a Map of segment id → message.");
   if (middleware !== undefined && (!isObject(middleware) || typeof middleware["run"] !== "function")) {
     throw new InvalidInputError("middleware", "must be a registry from createMiddlewareRegistry().");
   }
@@ -89,7 +90,8 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
     messages = flat.messages;
     for (const segment of groups.tail) tail!.set(segment.id, segment.message);
   } else {
-    if (!isObject(builder) || typeof builder["build"] !== "function") throw new InvalidInputError("inputBuilder", "must be { name, build(input, context) }.");
+    if (!isObject(builder) || typeof builder["build"] !== "function")
+      throw new InvalidInputError("inputBuilder", "must be { name, build(input, context) }.");
     // A custom builder's output is labeled by identity: host input and history objects it passes
     // through keep their labels; anything it creates is `custom` (kept by budgets).
     const map = new ProvenanceMap();
@@ -109,13 +111,19 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   }
 
   // 3. Ordered context resolution, then `context` middleware.
-  const context = await resolveContextProviders({ messages, ...(options.contextProviders === undefined ? {} : { providers: options.contextProviders }), ...(middleware === undefined ? {} : { middleware }), ...ids });
+  const context = await resolveContextProviders({
+    messages,
+    ...(options.contextProviders === undefined ? {} : { providers: options.contextProviders }),
+    ...(middleware === undefined ? {} : { middleware }),
+    ...ids,
+  });
 
   // 4. Session tail: loaded skill bodies join URI resources; first insertion fixed each id's place.
   const tailItems: SourcedMessage[] = [];
   if (tail !== undefined) {
     for (const skill of skills) {
-      if (skill.instructions !== undefined) tail.set(`skill:${skill.name}`, skillBodyMessage({ ...skill, instructions: skill.instructions }));
+      if (skill.instructions !== undefined)
+        tail.set(`skill:${skill.name}`, skillBodyMessage({ ...skill, instructions: skill.instructions }));
     }
     for (const [id, message] of tail) {
       assertMessage(message, `tailSegments.get(${JSON.stringify(id)})`);
@@ -140,7 +148,9 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
       ? flat
       : undefined;
   if (groups !== undefined && positional === undefined) provenance = identityProvenance(groups, tailItems);
-  const instructionCount = defaultBuilder ? (positional?.instructionCount ?? leadingInstructions(promptMessages, provenance!)) : undefined;
+  const instructionCount = defaultBuilder
+    ? (positional?.instructionCount ?? leadingInstructions(promptMessages, provenance!))
+    : undefined;
   let request: PromptBuildRequest = {
     messages: promptMessages,
     inputLayout: layout,
@@ -155,7 +165,11 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   };
   if (middleware !== undefined) {
     const changed = await middleware.run("prompt_build", request, ids);
-    if (changed.messages !== promptMessages && changed.instructionCount === instructionCount && instructionCount !== undefined) {
+    if (
+      changed.messages !== promptMessages &&
+      changed.instructionCount === instructionCount &&
+      instructionCount !== undefined
+    ) {
       request = { ...changed, instructionCount: leadingInstructions(changed.messages, provenance!) };
     } else request = changed;
     assertMessages(request.messages, "middleware.prompt_build messages");
@@ -165,7 +179,8 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   if (positional !== undefined) composed = positionalPrompt(positional, composition({ ...request, tools }));
   else if (defaultPrompt) composed = sourcedPrompt(composePrompt({ ...request, tools }, lookup));
   else {
-    if (!isObject(promptBuilder) || typeof promptBuilder["build"] !== "function") throw new InvalidInputError("promptBuilder", "must be { name, build(request) }.");
+    if (!isObject(promptBuilder) || typeof promptBuilder["build"] !== "function")
+      throw new InvalidInputError("promptBuilder", "must be { name, build(request) }.");
     const built: unknown = await untilAborted(promptBuilder.build({ ...request, tools }), signal);
     assertMessages(built, "promptBuilder.build()");
     composed = sourcedPrompt(built.map(lookup));
@@ -174,14 +189,21 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
 
   // 6. Optional budget over the composed prompt: each message measured once, running totals.
   const estimate = budget?.estimate ?? estimateTextTokens;
-  const nativeTools = tools.length > 0 && model.capabilities?.tools === true ? measureToolSchemas(tools, estimate) : undefined;
+  const nativeTools =
+    tools.length > 0 && model.capabilities?.tools === true ? measureToolSchemas(tools, estimate) : undefined;
   const all = composed.messages;
   const columns = budget !== undefined || measureAll ? measureMessages(all, estimate) : undefined;
   let report: ContextBudgetReport | undefined;
   let keep: Uint8Array | undefined;
   if (budget !== undefined) {
     // The omission list is built only when someone will read it (the report or the trace).
-    const evicted = evictToBudget({ messages: all, ranks: composed.ranks(), itemAt: composed.itemAt }, columns!, nativeTools, budget, budget.reportOmissions || measureAll);
+    const evicted = evictToBudget(
+      { messages: all, ranks: composed.ranks(), itemAt: composed.itemAt },
+      columns!,
+      nativeTools,
+      budget,
+      budget.reportOmissions || measureAll,
+    );
     report = evicted.report;
     if (report.truncated) keep = evicted.keep;
   }
@@ -200,7 +222,9 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   // 7. Capability check on what is actually sent, then the request.
   assertMessagesSupportModelCapabilities(finalMessages, model);
   const metadata: Readonly<Record<string, JsonValue>> | undefined =
-    report !== undefined && budget!.reportOmissions ? { ...options.metadata, [CONTEXT_BUDGET_REPORT_METADATA_KEY]: report } : options.metadata;
+    report !== undefined && budget!.reportOmissions
+      ? { ...options.metadata, [CONTEXT_BUDGET_REPORT_METADATA_KEY]: report }
+      : options.metadata;
   const providerRequest = applyDefaultProviderRequestOptions(
     {
       model,
@@ -210,7 +234,10 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
       ...(metadata === undefined ? {} : { metadata }),
       ...(signal === undefined ? {} : { signal }),
     },
-    { ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }), ...(options.cacheKey === undefined ? {} : { cacheKey: options.cacheKey }) },
+    {
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      ...(options.cacheKey === undefined ? {} : { cacheKey: options.cacheKey }),
+    },
   );
   return { request: providerRequest, layout, traced, nativeTools, report };
 }
@@ -218,7 +245,15 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
 /** The default builder's labels by identity, recorded as `buildInputGroups` ranks them: protected groups first. */
 function identityProvenance(groups: UnlabeledInputGroups, tailItems: readonly SourcedMessage[]): ProvenanceMap {
   const map = new ProvenanceMap();
-  for (const group of [groups.input, groups.instructions, historyItems(groups.history), groups.toolResults, groups.summaries, groups.attachments, tailItems]) {
+  for (const group of [
+    groups.input,
+    groups.instructions,
+    historyItems(groups.history),
+    groups.toolResults,
+    groups.summaries,
+    groups.attachments,
+    tailItems,
+  ]) {
     map.recordAll(group);
   }
   return map;

@@ -48,13 +48,18 @@ export function flatInput(groups: UnlabeledInputGroups, layout: InputAssemblyLay
   const order = LAYOUT_GROUP_ORDER[layout];
   const at = order.indexOf("history");
   const { history, input } = groups;
-  const itemsOf = (names: readonly (typeof order)[number][]) => names.flatMap((name) => (name === "history" ? [] : groups[name]));
+  const itemsOf = (names: readonly (typeof order)[number][]) =>
+    names.flatMap((name) => (name === "history" ? [] : groups[name]));
   const before = itemsOf(order.slice(0, at));
   const after = itemsOf(order.slice(at + 1));
   const start = before.length;
   const end = start + history.length;
   const itemAt = (j: number): SourcedMessage =>
-    j < start ? before[j]! : j >= end ? after[j - end]! : { message: history[j - start]!, source: `history:${j - start}` };
+    j < start
+      ? before[j]!
+      : j >= end
+        ? after[j - end]!
+        : { message: history[j - start]!, source: `history:${j - start}` };
   const message = (item: SourcedMessage) => item.message;
   return {
     messages: before.map(message).concat(history, after.map(message)),

@@ -20,7 +20,8 @@ export interface ResolveContextOptions extends MiddlewareContext {
 export async function resolveContextProviders(options: ResolveContextOptions): Promise<readonly ContextBlock[]> {
   const { providers = [], middleware, signal } = options;
   const ids = middlewareContextOf(options);
-  if (!Array.isArray(providers)) throw new InvalidInputError("contextProviders", "must be an array of { name, resolve(context) }.");
+  if (!Array.isArray(providers))
+    throw new InvalidInputError("contextProviders", "must be an array of { name, resolve(context) }.");
   const blocks: ContextBlock[] = [];
   for (let i = 0; i < providers.length; i++) {
     const provider: unknown = providers[i];
@@ -28,7 +29,10 @@ export async function resolveContextProviders(options: ResolveContextOptions): P
       throw new InvalidInputError(`contextProviders[${i}]`, "must be a context provider { name, resolve(context) }.");
     }
     throwIfAborted(signal);
-    const resolved: unknown = await untilAborted((provider as unknown as ContextProvider).resolve({ messages: options.messages, ...ids }), signal);
+    const resolved: unknown = await untilAborted(
+      (provider as unknown as ContextProvider).resolve({ messages: options.messages, ...ids }),
+      signal,
+    );
     assertContextBlocks(resolved, `contextProviders[${i}].resolve()`);
     for (const block of resolved) blocks.push(block);
   }

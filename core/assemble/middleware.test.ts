@@ -56,12 +56,25 @@ describe("applyDefaultProviderRequestOptions", () => {
   it.each<[string, Partial<ProviderRequest>, { sessionId?: string; cacheKey?: string }, Partial<ProviderRequest>]>([
     ["stamps sessionId and uses it as cacheKey", {}, { sessionId: "s" }, { sessionId: "s", cacheKey: "s" }],
     ["stamps an explicit cacheKey", {}, { sessionId: "s", cacheKey: "k" }, { sessionId: "s", cacheKey: "k" }],
-    ["never overwrites existing values", { sessionId: "own", cacheKey: "mine" }, { sessionId: "s" }, { sessionId: "own", cacheKey: "mine" }],
-    ["fills only the missing cacheKey", { sessionId: "own" }, { sessionId: "s" }, { sessionId: "own", cacheKey: "own" }],
+    [
+      "never overwrites existing values",
+      { sessionId: "own", cacheKey: "mine" },
+      { sessionId: "s" },
+      { sessionId: "own", cacheKey: "mine" },
+    ],
+    [
+      "fills only the missing cacheKey",
+      { sessionId: "own" },
+      { sessionId: "s" },
+      { sessionId: "own", cacheKey: "own" },
+    ],
     ["does nothing without defaults", {}, {}, {}],
   ])("%s", (_, existing, defaults, expected) => {
     const out = applyDefaultProviderRequestOptions({ ...base, ...existing }, defaults);
-    expect({ sessionId: out.sessionId, cacheKey: out.cacheKey }).toEqual({ sessionId: expected.sessionId, cacheKey: expected.cacheKey });
+    expect({ sessionId: out.sessionId, cacheKey: out.cacheKey }).toEqual({
+      sessionId: expected.sessionId,
+      cacheKey: expected.cacheKey,
+    });
     expect(Object.keys(out).filter((k) => (out as unknown as Record<string, unknown>)[k] === undefined)).toEqual([]);
   });
 });

@@ -42,7 +42,11 @@ export type Middleware<H extends MiddlewareHook> = (
  */
 export interface MiddlewareRegistry {
   use<H extends MiddlewareHook>(hook: H, fn: Middleware<H>): MiddlewareRegistry;
-  run<H extends MiddlewareHook>(hook: H, payload: MiddlewarePayloads[H], context?: MiddlewareContext): Promise<MiddlewarePayloads[H]>;
+  run<H extends MiddlewareHook>(
+    hook: H,
+    payload: MiddlewarePayloads[H],
+    context?: MiddlewareContext,
+  ): Promise<MiddlewarePayloads[H]>;
   /** How many functions are registered for `hook`. */
   count(hook: MiddlewareHook): number;
 }
@@ -52,7 +56,8 @@ export function createMiddlewareRegistry(): MiddlewareRegistry {
   const registry: MiddlewareRegistry = {
     use(hook, fn) {
       assertHook(hook);
-      if (typeof fn !== "function") throw new InvalidInputError(`middleware.${hook}`, `use("${hook}", fn) needs a function, got ${typeof fn}.`);
+      if (typeof fn !== "function")
+        throw new InvalidInputError(`middleware.${hook}`, `use("${hook}", fn) needs a function, got ${typeof fn}.`);
       (chains[hook] as Middleware<typeof hook>[]).push(fn);
       return registry;
     },
@@ -77,7 +82,10 @@ export function createMiddlewareRegistry(): MiddlewareRegistry {
 
 function assertHook(hook: unknown): asserts hook is MiddlewareHook {
   if (!(MIDDLEWARE_HOOKS as readonly unknown[]).includes(hook)) {
-    throw new InvalidInputError("hook", `must be "input_assembly", "context" or "prompt_build", got ${JSON.stringify(hook) ?? "undefined"}.`);
+    throw new InvalidInputError(
+      "hook",
+      `must be "input_assembly", "context" or "prompt_build", got ${JSON.stringify(hook) ?? "undefined"}.`,
+    );
   }
 }
 
@@ -87,7 +95,12 @@ function assertPayload(hook: MiddlewareHook, value: unknown, field: string): voi
       ? typeof value === "object" && value !== null && Array.isArray((value as { messages?: unknown }).messages)
       : Array.isArray(value);
   if (!ok) {
-    const expected = hook === "input_assembly" ? "an array of messages" : hook === "context" ? "an array of context blocks" : "a prompt build request { messages, … }";
+    const expected =
+      hook === "input_assembly"
+        ? "an array of messages"
+        : hook === "context"
+          ? "an array of context blocks"
+          : "a prompt build request { messages, … }";
     throw new InvalidInputError(field, `must return ${expected}; did it forget to return its input?`);
   }
 }

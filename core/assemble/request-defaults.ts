@@ -10,7 +10,10 @@ export interface ProviderRequestDefaults {
  * Stamps `sessionId` and `cacheKey` onto a request that lacks them (never overwrites).
  * `cacheKey` falls back to the session id. Returns a new request; the input is not changed.
  */
-export function applyDefaultProviderRequestOptions(request: ProviderRequest, defaults: ProviderRequestDefaults): ProviderRequest {
+export function applyDefaultProviderRequestOptions(
+  request: ProviderRequest,
+  defaults: ProviderRequestDefaults,
+): ProviderRequest {
   const sessionId = request.sessionId ?? defaults.sessionId;
   const cacheKey = request.cacheKey ?? defaults.cacheKey ?? sessionId;
   if (sessionId === request.sessionId && cacheKey === request.cacheKey) return request;

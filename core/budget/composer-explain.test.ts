@@ -10,27 +10,71 @@ function s(id: string, tier: PromptTier, chars: number): BudgetedSection {
 describe("explainBudgetedPrompt", () => {
   it("gives one row per candidate with the limit, the numbers and the verdict", () => {
     const rows = explainBudgetedPrompt(
-      [s("rules", "core", 20), s("tools", "active", 70), s("errors", "active", 10), s("docs", "informational", 10), s("faq", "informational", 1)],
+      [
+        s("rules", "core", 20),
+        s("tools", "active", 70),
+        s("errors", "active", 10),
+        s("docs", "informational", 10),
+        s("faq", "informational", 1),
+      ],
       { depth: 0, totalBudget: 100 },
     );
     const ceiling = { kind: "active_ceiling", value: 96, budget: 100, coreChars: 20, fraction: 0.95 };
     expect(rows).toEqual([
-      { index: 0, id: "rules", tier: "core", chars: 20, totalBefore: 0, limit: { kind: "none" }, verdict: "included", totalAfter: 20, reason: "core: always included" },
       {
-        index: 1, id: "tools", tier: "active", chars: 70, totalBefore: 20, limit: ceiling, verdict: "included", totalAfter: 90,
+        index: 0,
+        id: "rules",
+        tier: "core",
+        chars: 20,
+        totalBefore: 0,
+        limit: { kind: "none" },
+        verdict: "included",
+        totalAfter: 20,
+        reason: "core: always included",
+      },
+      {
+        index: 1,
+        id: "tools",
+        tier: "active",
+        chars: 70,
+        totalBefore: 20,
+        limit: ceiling,
+        verdict: "included",
+        totalAfter: 90,
         reason: "active: 20 + 70 = 90 <= active ceiling 96 = 20 + floor((100 - 20) * 0.95)",
       },
       {
-        index: 2, id: "errors", tier: "active", chars: 10, totalBefore: 90, limit: ceiling, verdict: "dropped", totalAfter: 90,
+        index: 2,
+        id: "errors",
+        tier: "active",
+        chars: 10,
+        totalBefore: 90,
+        limit: ceiling,
+        verdict: "dropped",
+        totalAfter: 90,
         reason: "active: 90 + 10 = 100 > active ceiling 96 = 20 + floor((100 - 20) * 0.95)",
       },
       {
-        index: 3, id: "docs", tier: "informational", chars: 10, totalBefore: 90, limit: { kind: "budget", value: 100 }, verdict: "included",
-        totalAfter: 100, reason: "informational: 90 + 10 = 100 <= budget 100",
+        index: 3,
+        id: "docs",
+        tier: "informational",
+        chars: 10,
+        totalBefore: 90,
+        limit: { kind: "budget", value: 100 },
+        verdict: "included",
+        totalAfter: 100,
+        reason: "informational: 90 + 10 = 100 <= budget 100",
       },
       {
-        index: 4, id: "faq", tier: "informational", chars: 1, totalBefore: 100, limit: { kind: "budget", value: 100 }, verdict: "dropped",
-        totalAfter: 100, reason: "informational: 100 + 1 = 101 > budget 100",
+        index: 4,
+        id: "faq",
+        tier: "informational",
+        chars: 1,
+        totalBefore: 100,
+        limit: { kind: "budget", value: 100 },
+        verdict: "dropped",
+        totalAfter: 100,
+        reason: "informational: 100 + 1 = 101 > budget 100",
       },
     ]);
   });
@@ -56,6 +100,8 @@ describe("explainBudgetedPrompt", () => {
   });
 
   it("rejects malformed candidates exactly like the composer", () => {
-    expect(() => explainBudgetedPrompt([s("a", "core", 1), s("a", "core", 1)], { depth: 0 })).toThrow(BudgetedSectionError);
+    expect(() => explainBudgetedPrompt([s("a", "core", 1), s("a", "core", 1)], { depth: 0 })).toThrow(
+      BudgetedSectionError,
+    );
   });
 });

@@ -17,11 +17,20 @@ export function explainBudgetedPrompt(
   candidates: readonly BudgetedSectionInput[],
   config: BudgetConfig,
 ): readonly BudgetExplanationRow[] {
-  const decisions: { readonly section: BudgetedSection; readonly totalBefore: number; readonly included: boolean }[] = [];
-  const gate = runTierGate(candidates, config, (section, totalBefore, included) => decisions.push({ section, totalBefore, included }));
+  const decisions: { readonly section: BudgetedSection; readonly totalBefore: number; readonly included: boolean }[] =
+    [];
+  const gate = runTierGate(candidates, config, (section, totalBefore, included) =>
+    decisions.push({ section, totalBefore, included }),
+  );
   const { effectiveBudget } = gate;
   // The limits are known once the gate has summed the core; rows of one tier share one limit.
-  const active: BudgetLimit = { kind: "active_ceiling", value: gate.activeCeiling, budget: effectiveBudget, coreChars: gate.coreChars, fraction: gate.activeBudgetFraction };
+  const active: BudgetLimit = {
+    kind: "active_ceiling",
+    value: gate.activeCeiling,
+    budget: effectiveBudget,
+    coreChars: gate.coreChars,
+    fraction: gate.activeBudgetFraction,
+  };
   const budget: BudgetLimit = { kind: "budget", value: effectiveBudget };
   return decisions.map(({ section, totalBefore, included }, i) => {
     const limit: BudgetLimit = section.tier === "core" ? { kind: "none" } : section.tier === "active" ? active : budget;

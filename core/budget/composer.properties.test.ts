@@ -19,7 +19,9 @@ const candidates = fc
     { maxLength: 25 },
   )
   .map((list): BudgetedSectionInput[] =>
-    list.map(({ tier, content, chars }, i) => (chars === undefined ? { id: `s${i}`, tier, content } : { id: `s${i}`, tier, content, chars })),
+    list.map(({ tier, content, chars }, i) =>
+      chars === undefined ? { id: `s${i}`, tier, content } : { id: `s${i}`, tier, content, chars },
+    ),
   );
 
 const finiteBudget = fc.integer({ min: 0, max: 1500 });

@@ -22,8 +22,22 @@ interface Case {
 
 // Budget 100 with 20 core chars and the default fraction: ceiling = 20 + floor(80 × 0.95) = 96.
 const CASES: readonly Case[] = [
-  { name: "empty candidates", candidates: [], config: { depth: 0, totalBudget: 100 }, included: [], totalChars: 0, activeCeiling: 95 },
-  { name: "empty candidates, no budget", candidates: [], config: { depth: 0 }, included: [], totalChars: 0, activeCeiling: Infinity },
+  {
+    name: "empty candidates",
+    candidates: [],
+    config: { depth: 0, totalBudget: 100 },
+    included: [],
+    totalChars: 0,
+    activeCeiling: 95,
+  },
+  {
+    name: "empty candidates, no budget",
+    candidates: [],
+    config: { depth: 0 },
+    included: [],
+    totalChars: 0,
+    activeCeiling: Infinity,
+  },
   {
     name: "an active section exactly at the ceiling is kept",
     candidates: [s("core", "core", 20), s("act", "active", 76)],
@@ -231,7 +245,10 @@ describe("composeBudgetedPrompt: the result", () => {
   });
 
   it("counts the caller's chars when given, even if they differ from content.length", () => {
-    const result = composeBudgetedPrompt([{ id: "x", tier: "core", content: "abc", chars: 40 }], { depth: 0, totalBudget: 100 });
+    const result = composeBudgetedPrompt([{ id: "x", tier: "core", content: "abc", chars: 40 }], {
+      depth: 0,
+      totalBudget: 100,
+    });
     expect(result.totalChars).toBe(40);
   });
 
@@ -274,7 +291,11 @@ describe("budgetUsedPct", () => {
 describe("probes.onBuilt", () => {
   it("fires once with the same event buildPromptBuiltEvent builds", () => {
     const onBuilt = vi.fn<(event: PromptBuiltEvent) => void>();
-    const result = composeBudgetedPrompt([s("a", "core", 3), s("b", "informational", 9)], { depth: 0, totalBudget: 5 }, { onBuilt });
+    const result = composeBudgetedPrompt(
+      [s("a", "core", 3), s("b", "informational", 9)],
+      { depth: 0, totalBudget: 5 },
+      { onBuilt },
+    );
     expect(onBuilt).toHaveBeenCalledTimes(1);
     const event = onBuilt.mock.calls[0]![0];
     expect(event).toEqual(buildPromptBuiltEvent(result));
@@ -292,7 +313,14 @@ describe("probes.onBuilt", () => {
 
   it("leaves dropped, droppedChars and overBudgetChars out when they do not apply", () => {
     const event = buildPromptBuiltEvent(composeBudgetedPrompt([s("a", "core", 3)], { depth: 0 }));
-    expect(Object.keys(event).sort()).toEqual(["budgetUsedPct", "effectiveBudget", "sectionChars", "sections", "totalChars", "totalTokensEst"]);
+    expect(Object.keys(event).sort()).toEqual([
+      "budgetUsedPct",
+      "effectiveBudget",
+      "sectionChars",
+      "sections",
+      "totalChars",
+      "totalTokensEst",
+    ]);
   });
 
   it("carries overBudgetChars when the core overflows", () => {
@@ -302,7 +330,9 @@ describe("probes.onBuilt", () => {
 
   it("is not called when the candidates are invalid", () => {
     const onBuilt = vi.fn();
-    expect(() => composeBudgetedPrompt([s("a", "core", 1), s("a", "core", 1)], { depth: 0 }, { onBuilt })).toThrow(BudgetedSectionError);
+    expect(() => composeBudgetedPrompt([s("a", "core", 1), s("a", "core", 1)], { depth: 0 }, { onBuilt })).toThrow(
+      BudgetedSectionError,
+    );
     expect(onBuilt).not.toHaveBeenCalled();
   });
 });
@@ -311,9 +341,24 @@ describe("composeBudgetedPrompt: invalid candidates", () => {
   const good = s("ok", "core", 1);
   it.each([
     ["negative chars", { id: "b", tier: "active", content: "x", chars: -1 }, "chars_negative", "candidates[1].chars"],
-    ["fractional chars", { id: "b", tier: "active", content: "x", chars: 1.5 }, "chars_fractional", "candidates[1].chars"],
-    ["NaN chars", { id: "b", tier: "active", content: "x", chars: Number.NaN }, "chars_not_finite", "candidates[1].chars"],
-    ["infinite chars", { id: "b", tier: "active", content: "x", chars: Infinity }, "chars_not_finite", "candidates[1].chars"],
+    [
+      "fractional chars",
+      { id: "b", tier: "active", content: "x", chars: 1.5 },
+      "chars_fractional",
+      "candidates[1].chars",
+    ],
+    [
+      "NaN chars",
+      { id: "b", tier: "active", content: "x", chars: Number.NaN },
+      "chars_not_finite",
+      "candidates[1].chars",
+    ],
+    [
+      "infinite chars",
+      { id: "b", tier: "active", content: "x", chars: Infinity },
+      "chars_not_finite",
+      "candidates[1].chars",
+    ],
     ["string chars", { id: "b", tier: "active", content: "x", chars: "1" }, "chars_not_number", "candidates[1].chars"],
     ["an unknown tier", { id: "b", tier: "optional", content: "x" }, "unknown_tier", "candidates[1].tier"],
     ["non-string content", { id: "b", tier: "core", content: 5 }, "content_not_string", "candidates[1].content"],
@@ -339,9 +384,9 @@ describe("composeBudgetedPrompt: invalid candidates", () => {
   });
 
   it("names the first use of a duplicate id", () => {
-    expect(() => composeBudgetedPrompt([s("a", "core", 1), s("b", "core", 1), s("a", "core", 1)], { depth: 0 })).toThrow(
-      /candidates\[2\]\.id: .*"a".*candidates\[0\]/,
-    );
+    expect(() =>
+      composeBudgetedPrompt([s("a", "core", 1), s("b", "core", 1), s("a", "core", 1)], { depth: 0 }),
+    ).toThrow(/candidates\[2\]\.id: .*"a".*candidates\[0\]/);
   });
 
   it.each([

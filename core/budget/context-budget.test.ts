@@ -3,12 +3,23 @@ import { ContextBudgetError, InvalidInputError } from "../errors.ts";
 import { systemMessage, toolCallBlock, toolResultMessage, userMessage } from "../messages/index.ts";
 import type { Message } from "../messages/index.ts";
 import type { PromptSource, SourcedMessage } from "../prompt/sources.ts";
-import { CONTEXT_BUDGET_REPORT_METADATA_KEY, applyContextBudget, getContextBudgetReport, resolveContextBudget } from "./context-budget.ts";
+import {
+  CONTEXT_BUDGET_REPORT_METADATA_KEY,
+  applyContextBudget,
+  getContextBudgetReport,
+  resolveContextBudget,
+} from "./context-budget.ts";
 import type { ContextBudget } from "./context-types.ts";
 
 /** A message of exactly `n` ASCII characters (n/4 tokens by default when n is a multiple of 4). */
-const sized = (n: number, role: Message["role"] = "user"): Message => ({ role, content: [{ type: "text", text: "x".repeat(n) }] });
-const item = (source: PromptSource, n = 8, role: Message["role"] = "user"): SourcedMessage => ({ message: sized(n, role), source });
+const sized = (n: number, role: Message["role"] = "user"): Message => ({
+  role,
+  content: [{ type: "text", text: "x".repeat(n) }],
+});
+const item = (source: PromptSource, n = 8, role: Message["role"] = "user"): SourcedMessage => ({
+  message: sized(n, role),
+  source,
+});
 const keptSources = (items: readonly SourcedMessage[]) => items.map((i) => i.source);
 
 describe("resolveContextBudget", () => {
@@ -31,7 +42,9 @@ describe("resolveContextBudget", () => {
     ["a string", "tiktoken"],
     ["an object", { count: () => 1 }],
   ])("rejects a tokenEstimator that is %s with TypeError", (_, tokenEstimator) => {
-    expect(() => resolveContextBudget({ maxInputTokens: 10, tokenEstimator: tokenEstimator as never })).toThrow(TypeError);
+    expect(() => resolveContextBudget({ maxInputTokens: 10, tokenEstimator: tokenEstimator as never })).toThrow(
+      TypeError,
+    );
   });
 
   it.each<[string, unknown]>([
@@ -89,36 +102,72 @@ describe("applyContextBudget eviction order", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ContextBudgetError);
-    expect(error).toMatchObject({ limit: "maxInputTokens", cap: 5, required: 6, overBy: 1, code: "context_budget_exceeded" });
+    expect(error).toMatchObject({
+      limit: "maxInputTokens",
+      cap: 5,
+      required: 6,
+      overBy: 1,
+      code: "context_budget_exceeded",
+    });
     expect((error as Error).message).toContain("instructions 2, current input 2, tool catalog 2");
   });
 
   it("counts native tool schemas as protected", () => {
     const tools = [{ name: "lookup", description: "x".repeat(100) }];
-    expect(() => applyContextBudget({ items: [item("input")], budget: { maxInputBytes: 50 }, toolSchemas: tools })).toThrow(ContextBudgetError);
-    const report = applyContextBudget({ items: [item("input")], budget: { maxInputBytes: 500 }, toolSchemas: tools }).report;
+    expect(() =>
+      applyContextBudget({ items: [item("input")], budget: { maxInputBytes: 50 }, toolSchemas: tools }),
+    ).toThrow(ContextBudgetError);
+    const report = applyContextBudget({
+      items: [item("input")],
+      budget: { maxInputBytes: 500 },
+      toolSchemas: tools,
+    }).report;
     expect(report.protectedBytes).toBe(8 + JSON.stringify(tools).length);
   });
 
   it("drops the newest item first within context, skills and attachments, and tail segments with their kind", () => {
-    const items = [item("input"), item("context:a"), item("context:b"), item("skill:x"), item("tail:skill:x"), item("attachment:f"), item("tail:resource:mem://r")];
+    const items = [
+      item("input"),
+      item("context:a"),
+      item("context:b"),
+      item("skill:x"),
+      item("tail:skill:x"),
+      item("attachment:f"),
+      item("tail:resource:mem://r"),
+    ];
     const result = applyContextBudget({ items, budget: { maxInputTokens: 2 } });
-    expect(result.report.omitted.map((o) => o.source)).toEqual(["context:b", "context:a", "tail:skill:x", "skill:x", "tail:resource:mem://r", "attachment:f"]);
+    expect(result.report.omitted.map((o) => o.source)).toEqual([
+      "context:b",
+      "context:a",
+      "tail:skill:x",
+      "skill:x",
+      "tail:resource:mem://r",
+      "attachment:f",
+    ]);
   });
 
   it("drops summaries oldest first and reports a summary's own id", () => {
-    const items = [{ ...item("summary", 8, "system"), id: "s-old" }, { ...item("summary", 8, "system"), id: "s-new" }, item("input")];
+    const items = [
+      { ...item("summary", 8, "system"), id: "s-old" },
+      { ...item("summary", 8, "system"), id: "s-new" },
+      item("input"),
+    ];
     const result = applyContextBudget({ items, budget: { maxInputTokens: 4 } });
     expect(result.report.omitted.map((o) => o.id)).toEqual(["s-old"]);
   });
 
   it("never evicts custom messages", () => {
-    expect(() => applyContextBudget({ items: [item("custom", 40), item("history:0")], budget: { maxInputTokens: 5 } })).toThrow(/other kept messages 10/);
+    expect(() =>
+      applyContextBudget({ items: [item("custom", 40), item("history:0")], budget: { maxInputTokens: 5 } }),
+    ).toThrow(/other kept messages 10/);
   });
 });
 
 describe("tool exchanges are evicted whole", () => {
-  const call = (id: string, ...more: string[]): Message => ({ role: "assistant", content: [toolCallBlock(id, "t"), ...more.map((m) => toolCallBlock(m, "t"))] });
+  const call = (id: string, ...more: string[]): Message => ({
+    role: "assistant",
+    content: [toolCallBlock(id, "t"), ...more.map((m) => toolCallBlock(m, "t"))],
+  });
   const history: SourcedMessage[] = [
     { message: userMessage("q1"), source: "history:0" },
     { message: call("a", "b"), source: "history:1" },
@@ -127,13 +176,20 @@ describe("tool exchanges are evicted whole", () => {
     { message: userMessage("q2"), source: "history:4" },
     { message: call("c"), source: "history:5" },
   ];
-  const current: SourcedMessage[] = [{ message: toolResultMessage("c", "t", "x".repeat(40)), source: "toolResult:c" }, { message: userMessage("now"), source: "input" }];
+  const current: SourcedMessage[] = [
+    { message: toolResultMessage("c", "t", "x".repeat(40)), source: "toolResult:c" },
+    { message: userMessage("now"), source: "input" },
+  ];
 
   it("drops an assistant tool_call together with all its results", () => {
     // Sizes in tokens: q1 1, a/b call 3 + results 1 + 1, q2 1, c call 2 + result 10, now 1 (total 20).
     const result = applyContextBudget({ items: [...history, ...current], budget: { maxInputTokens: 2 } });
     const omitted = result.report.omitted;
-    expect(omitted[0]).toMatchObject({ kind: "tool_results", source: "toolResult:c", sources: ["history:5", "toolResult:c"] });
+    expect(omitted[0]).toMatchObject({
+      kind: "tool_results",
+      source: "toolResult:c",
+      sources: ["history:5", "toolResult:c"],
+    });
     expect(omitted.slice(1).map((o) => o.sources)).toEqual([["history:0"], ["history:1", "history:2", "history:3"]]);
     expect(keptSources(result.items)).toEqual(["history:4", "input"]);
   });
@@ -148,14 +204,25 @@ describe("tool exchanges are evicted whole", () => {
 
 describe("byte caps", () => {
   it("are enforced whatever the token estimator says", () => {
-    const items = [item("input", 10), { message: userMessage("é".repeat(50)), source: "history:0" } satisfies SourcedMessage];
-    const result = applyContextBudget({ items, budget: { maxInputBytes: 50, maxInputTokens: 1_000_000, tokenEstimator: () => 0 } });
-    expect(result.report.omitted).toMatchObject([{ source: "history:0", bytes: 100, bytesBefore: 110, tokens: 0, exceeded: ["maxInputBytes"] }]);
+    const items = [
+      item("input", 10),
+      { message: userMessage("é".repeat(50)), source: "history:0" } satisfies SourcedMessage,
+    ];
+    const result = applyContextBudget({
+      items,
+      budget: { maxInputBytes: 50, maxInputTokens: 1_000_000, tokenEstimator: () => 0 },
+    });
+    expect(result.report.omitted).toMatchObject([
+      { source: "history:0", bytes: 100, bytesBefore: 110, tokens: 0, exceeded: ["maxInputBytes"] },
+    ]);
     expect(result.report.keptBytes).toBe(10);
   });
 
   it("report which caps were exceeded when both are", () => {
-    const result = applyContextBudget({ items: [item("input", 4), item("history:0", 40)], budget: { maxInputBytes: 10, maxInputTokens: 2 } });
+    const result = applyContextBudget({
+      items: [item("input", 4), item("history:0", 40)],
+      budget: { maxInputBytes: 10, maxInputTokens: 2 },
+    });
     expect(result.report.omitted[0]!.exceeded).toEqual(["maxInputTokens", "maxInputBytes"]);
   });
 });
@@ -163,7 +230,11 @@ describe("byte caps", () => {
 describe("the report", () => {
   const secret = "sk-live-SECRET";
   const result = applyContextBudget({
-    items: [item("instructions", 4, "system"), { message: userMessage(`token ${secret}`), source: "history:0" }, item("input", 4)],
+    items: [
+      item("instructions", 4, "system"),
+      { message: userMessage(`token ${secret}`), source: "history:0" },
+      item("input", 4),
+    ],
     budget: { maxInputTokens: 3, reportOmissions: true },
   });
 
@@ -177,13 +248,26 @@ describe("the report", () => {
       keptTokens: 2,
       keptBytes: 8,
       truncated: true,
-      omitted: [{ kind: "history", source: "history:0", sources: ["history:0"], tokens: 5, bytes: 20, tokensBefore: 7, bytesBefore: 28, exceeded: ["maxInputTokens"] }],
+      omitted: [
+        {
+          kind: "history",
+          source: "history:0",
+          sources: ["history:0"],
+          tokens: 5,
+          bytes: 20,
+          tokensBefore: 7,
+          bytesBefore: 28,
+          exceeded: ["maxInputTokens"],
+        },
+      ],
     });
     expect(JSON.stringify(result.report)).not.toContain(secret);
   });
 
   it("is read back from request metadata by getContextBudgetReport", () => {
-    expect(getContextBudgetReport({ metadata: { [CONTEXT_BUDGET_REPORT_METADATA_KEY]: result.report } })).toEqual(result.report);
+    expect(getContextBudgetReport({ metadata: { [CONTEXT_BUDGET_REPORT_METADATA_KEY]: result.report } })).toEqual(
+      result.report,
+    );
     expect(getContextBudgetReport({ metadata: { [CONTEXT_BUDGET_REPORT_METADATA_KEY]: "nope" } })).toBeUndefined();
     expect(getContextBudgetReport({})).toBeUndefined();
   });

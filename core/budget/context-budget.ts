@@ -5,12 +5,7 @@ import type { SourcedMessage } from "../prompt/sources.ts";
 import { evictToBudget, evictionRank } from "./context-eviction.ts";
 import { checkedTokenEstimator, measureMessages, measureToolSchemas } from "./context-measure.ts";
 import type { TokenEstimator } from "./context-measure.ts";
-import type {
-  ContextBudget,
-  ContextBudgetLimit,
-  ContextBudgetReport,
-  ResolvedContextBudget,
-} from "./context-types.ts";
+import type { ContextBudget, ContextBudgetLimit, ContextBudgetReport, ResolvedContextBudget } from "./context-types.ts";
 import { CONTEXT_BUDGET_REPORT_METADATA_KEY } from "./context-types.ts";
 
 export { CONTEXT_BUDGET_OMISSION_KINDS, CONTEXT_BUDGET_REPORT_METADATA_KEY } from "./context-types.ts";
@@ -79,7 +74,10 @@ export function applyContextBudget(options: ApplyContextBudgetOptions): ContextB
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (!isObject(item) || typeof item["source"] !== "string") {
-      throw new InvalidInputError(`items[${i}]`, 'must be { message, source } (a provenance label such as "history:3").');
+      throw new InvalidInputError(
+        `items[${i}]`,
+        'must be { message, source } (a provenance label such as "history:3").',
+      );
     }
     assertMessage(item["message"], `items[${i}].message`);
   }
@@ -87,7 +85,10 @@ export function applyContextBudget(options: ApplyContextBudgetOptions): ContextB
   const messages = items.map((item) => item.message);
   const ranks = Int8Array.from(items, (item) => evictionRank(item.source));
   const measures = measureMessages(messages, budget.estimate);
-  const tools = options.toolSchemas !== undefined && options.toolSchemas.length > 0 ? measureToolSchemas(options.toolSchemas, budget.estimate) : undefined;
+  const tools =
+    options.toolSchemas !== undefined && options.toolSchemas.length > 0
+      ? measureToolSchemas(options.toolSchemas, budget.estimate)
+      : undefined;
   const { keep, report } = evictToBudget({ messages, ranks, itemAt: (i) => items[i]! }, measures, tools, budget);
   const kept = items.filter((_, i) => keep[i] === 1);
   return { items: kept, messages: kept.map((item) => item.message), report };
@@ -95,11 +96,14 @@ export function applyContextBudget(options: ApplyContextBudgetOptions): ContextB
 
 /** The report `assembleProviderInput` attached (with `reportOmissions: true`), or `undefined`. */
 export function getContextBudgetReport(request: Pick<ProviderRequest, "metadata">): ContextBudgetReport | undefined {
-  if (!isObject(request)) throw new InvalidInputError("request", "must be a provider request (the result of assembleProviderInput).");
+  if (!isObject(request))
+    throw new InvalidInputError("request", "must be a provider request (the result of assembleProviderInput).");
   const value: JsonValue | undefined = request.metadata?.[CONTEXT_BUDGET_REPORT_METADATA_KEY];
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const report = value as Record<string, JsonValue>;
-  return Array.isArray(report["omitted"]) && typeof report["keptTokens"] === "number" && typeof report["keptBytes"] === "number"
+  return Array.isArray(report["omitted"]) &&
+    typeof report["keptTokens"] === "number" &&
+    typeof report["keptBytes"] === "number"
     ? (value as ContextBudgetReport)
     : undefined;
 }

@@ -134,7 +134,8 @@ function evictionOrder({ count, rank, last }: EvictionUnits): Int32Array {
   const fill = starts.slice(0, -1);
   for (let u = 0; u < count; u++) if (rank[u] !== PROTECTED) order[fill[rank[u]!]!++] = u;
   CONTEXT_BUDGET_OMISSION_KINDS.forEach((kind, r) => {
-    if (kind !== "history" && kind !== "summaries") order.subarray(starts[r]!, starts[r + 1]!).sort((a, b) => last[b]! - last[a]!);
+    if (kind !== "history" && kind !== "summaries")
+      order.subarray(starts[r]!, starts[r + 1]!).sort((a, b) => last[b]! - last[a]!);
   });
   return order;
 }
@@ -182,7 +183,10 @@ export function evictToBudget(
       b += measures.bytes[i]!;
       if (rank[u] === PROTECTED) {
         const source = itemAt(i).source;
-        const part = source === "instructions" || source === "input" || source === "tools" ? protectedParts[source] : protectedParts.other;
+        const part =
+          source === "instructions" || source === "input" || source === "tools"
+            ? protectedParts[source]
+            : protectedParts.other;
         part[0]! += measures.tokens[i]!;
         part[1]! += measures.bytes[i]!;
       }

@@ -13,11 +13,35 @@ describe("utf8ByteLength", () => {
 
 describe("measured text", () => {
   it.each<[string, Message, string]>([
-    ["text blocks joined by newlines", { role: "user", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }, "a\nb"],
-    ["a tool call as name(arguments)", { role: "assistant", content: [toolCallBlock("c1", "search", { q: "x" })] }, 'search({"q":"x"})'],
+    [
+      "text blocks joined by newlines",
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+      },
+      "a\nb",
+    ],
+    [
+      "a tool call as name(arguments)",
+      { role: "assistant", content: [toolCallBlock("c1", "search", { q: "x" })] },
+      'search({"q":"x"})',
+    ],
     ["a string tool result verbatim", toolResultMessage("c1", "search", "found"), "found"],
     ["a JSON tool result as JSON", toolResultMessage("c1", "search", { ok: true }), '{"ok":true}'],
-    ["media by data or url", { role: "user", content: [{ type: "image", url: "https://x/i.png" }, { type: "audio", data: "AAAA" }] }, "https://x/i.png\nAAAA"],
+    [
+      "media by data or url",
+      {
+        role: "user",
+        content: [
+          { type: "image", url: "https://x/i.png" },
+          { type: "audio", data: "AAAA" },
+        ],
+      },
+      "https://x/i.png\nAAAA",
+    ],
     ["a text document by its text", { role: "user", content: [{ type: "document", text: "doc", url: "u" }] }, "doc"],
   ])("measures %s", (_, message, text) => {
     expect(messageMeasureText(message)).toBe(text);

@@ -24,7 +24,8 @@ export type TokenEstimator = (text: string) => number;
 /** The spec's default estimate: `Math.ceil(UTF-16 length / 4)`. */
 export const estimateTextTokens: TokenEstimator = (text) => Math.ceil(text.length / 4);
 
-const describeResult = (n: unknown): string => (typeof n === "number" ? String(n) : n === null ? "null" : typeof n === "string" ? JSON.stringify(n) : `a ${typeof n}`);
+const describeResult = (n: unknown): string =>
+  typeof n === "number" ? String(n) : n === null ? "null" : typeof n === "string" ? JSON.stringify(n) : `a ${typeof n}`;
 
 /**
  * The one token-estimator contract, shared by the context budget, `segmentRequest`,
@@ -43,12 +44,18 @@ const describeResult = (n: unknown): string => (typeof n === "number" ? String(n
 export function checkedTokenEstimator(estimator: unknown, field: string): TokenEstimator {
   if (estimator === undefined) return estimateTextTokens;
   if (typeof estimator !== "function") {
-    throw new TokenEstimatorError(field, `${field} must be a function (text: string) => number, got ${estimator === null ? "null" : `a ${typeof estimator}`}.`);
+    throw new TokenEstimatorError(
+      field,
+      `${field} must be a function (text: string) => number, got ${estimator === null ? "null" : `a ${typeof estimator}`}.`,
+    );
   }
   return (text) => {
     const tokens: unknown = estimator(text);
     if (typeof tokens !== "number" || !Number.isFinite(tokens) || tokens < 0) {
-      throw new TokenEstimatorError(field, `${field} returned ${describeResult(tokens)} for a ${text.length}-character text: it must return a finite, non-negative number.`);
+      throw new TokenEstimatorError(
+        field,
+        `${field} returned ${describeResult(tokens)} for a ${text.length}-character text: it must return a finite, non-negative number.`,
+      );
     }
     return Math.ceil(tokens);
   };
@@ -157,7 +164,11 @@ export function measureMessages(messages: readonly Message[], estimate: TokenEst
 }
 
 /** Row `i` of `columns` as a `Measure`. */
-export const measureAt = (columns: MeasureColumns, i: number): Measure => ({ chars: columns.chars[i]!, bytes: columns.bytes[i]!, tokens: columns.tokens[i]! });
+export const measureAt = (columns: MeasureColumns, i: number): Measure => ({
+  chars: columns.chars[i]!,
+  bytes: columns.bytes[i]!,
+  tokens: columns.tokens[i]!,
+});
 
 export function measureText(text: string, estimate: TokenEstimator): Measure {
   return { chars: text.length, bytes: utf8Length(text), tokens: estimate(text) };
@@ -166,5 +177,7 @@ export function measureText(text: string, estimate: TokenEstimator): Measure {
 export const measureMessage = (message: Message, estimate: TokenEstimator = estimateTextTokens): Measure =>
   measureText(messageMeasureText(message), estimate);
 
-export const measureToolSchemas = (tools: readonly ToolDefinition[], estimate: TokenEstimator = estimateTextTokens): Measure =>
-  measureText(JSON.stringify(tools), estimate);
+export const measureToolSchemas = (
+  tools: readonly ToolDefinition[],
+  estimate: TokenEstimator = estimateTextTokens,
+): Measure => measureText(JSON.stringify(tools), estimate);

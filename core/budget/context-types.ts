@@ -19,7 +19,14 @@ export interface ResolvedContextBudget {
 }
 
 /** Evictable kinds, in eviction order. Instructions, the current input and the tool catalog are protected. */
-export const CONTEXT_BUDGET_OMISSION_KINDS = ["tool_results", "history", "summaries", "context", "skills", "attachments"] as const;
+export const CONTEXT_BUDGET_OMISSION_KINDS = [
+  "tool_results",
+  "history",
+  "summaries",
+  "context",
+  "skills",
+  "attachments",
+] as const;
 export type ContextBudgetOmissionKind = (typeof CONTEXT_BUDGET_OMISSION_KINDS)[number];
 export type ContextBudgetLimit = "maxInputTokens" | "maxInputBytes";
 

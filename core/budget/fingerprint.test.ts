@@ -6,7 +6,9 @@ import { fingerprintPrompt } from "./fingerprint.ts";
 describe("fingerprintPrompt", () => {
   it("is the SHA-256 hex of the UTF-8 bytes", () => {
     expect(fingerprintPrompt("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    expect(fingerprintPrompt("héllo wörld — 你好 🙂")).toBe("9ab32fbda83ae0d00671c0c326822a4567651083d02a53808761ed3490eae99f");
+    expect(fingerprintPrompt("héllo wörld — 你好 🙂")).toBe(
+      "9ab32fbda83ae0d00671c0c326822a4567651083d02a53808761ed3490eae99f",
+    );
   });
 
   it("is equal for equal compositions and differs when a section is dropped", () => {

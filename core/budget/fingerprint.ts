@@ -6,6 +6,7 @@ import { InvalidInputError } from "../errors.ts";
  * every runtime, computed synchronously (pure JS, @noble/hashes).
  */
 export function fingerprintPrompt(text: string): string {
-  if (typeof text !== "string") throw new InvalidInputError("text", `fingerprintPrompt expects the composed prompt string, got ${typeof text}.`);
+  if (typeof text !== "string")
+    throw new InvalidInputError("text", `fingerprintPrompt expects the composed prompt string, got ${typeof text}.`);
   return sha256Hex(text);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONDENSE_DEPTH, DEFAULT_SKIP_INFORMATIONAL_DEPTH, shouldCondense, skipInformational, wouldFit } from "./predicates.ts";
+import {
+  DEFAULT_CONDENSE_DEPTH,
+  DEFAULT_SKIP_INFORMATIONAL_DEPTH,
+  shouldCondense,
+  skipInformational,
+  wouldFit,
+} from "./predicates.ts";
 
 describe("depth predicates", () => {
   it("uses thresholds 2 (condense) and 3 (skip informational)", () => {

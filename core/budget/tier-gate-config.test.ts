@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { InvalidInputError } from "../errors.ts";
 import { applyBudgetGate } from "./tier-gate.ts";
-import { DEFAULT_ACTIVE_BUDGET_FRACTION, computeActiveCeiling, getActiveBudgetFraction, getEffectiveBudget } from "./tier-gate-config.ts";
+import {
+  DEFAULT_ACTIVE_BUDGET_FRACTION,
+  computeActiveCeiling,
+  getActiveBudgetFraction,
+  getEffectiveBudget,
+} from "./tier-gate-config.ts";
 import type { BudgetConfig } from "./tier-gate-types.ts";
 
 describe("getEffectiveBudget", () => {
@@ -12,7 +17,9 @@ describe("getEffectiveBudget", () => {
   });
 
   it("asks resolveBudget with the depth and, when set, the runtime role", () => {
-    const resolveBudget = vi.fn(({ depth }: { depth: number }) => (depth === 0 ? 60_000 : depth === 1 ? 40_000 : 20_000));
+    const resolveBudget = vi.fn(({ depth }: { depth: number }) =>
+      depth === 0 ? 60_000 : depth === 1 ? 40_000 : 20_000,
+    );
     expect(getEffectiveBudget({ depth: 1, resolveBudget })).toBe(40_000);
     expect(resolveBudget).toHaveBeenLastCalledWith({ depth: 1 });
     getEffectiveBudget({ depth: 2, runtimeRole: "planner", resolveBudget });
@@ -37,7 +44,11 @@ describe("getEffectiveBudget", () => {
     ["a negative totalBudget", { depth: 0, totalBudget: -1 }, "config.totalBudget"],
     ["a NaN totalBudget", { depth: 0, totalBudget: Number.NaN }, "config.totalBudget"],
     ["a resolver returning NaN", { depth: 0, resolveBudget: () => Number.NaN }, "config.resolveBudget(...)"],
-    ["a resolver returning a string", { depth: 0, resolveBudget: () => "10" as unknown as number }, "config.resolveBudget(...)"],
+    [
+      "a resolver returning a string",
+      { depth: 0, resolveBudget: () => "10" as unknown as number },
+      "config.resolveBudget(...)",
+    ],
     ["a negative depth", { depth: -1 }, "config.depth"],
     ["a fractional depth", { depth: 0.5 }, "config.depth"],
   ])("rejects %s", (_name, config, field) => {
@@ -85,7 +96,14 @@ describe("applyBudgetGate", () => {
     expect(result.included.map((x) => x.id)).toEqual(["a"]);
     expect(result.dropped).toEqual(["b"]);
     expect(result.droppedSections).toEqual([{ id: "b", tier: "informational", content: "bbbbbbb", chars: 7 }]);
-    expect(result).toMatchObject({ totalChars: 4, coreChars: 4, activeCeiling: 9, effectiveBudget: 10, overflowed: false, overBudgetChars: 0 });
+    expect(result).toMatchObject({
+      totalChars: 4,
+      coreChars: 4,
+      activeCeiling: 9,
+      effectiveBudget: 10,
+      overflowed: false,
+      overBudgetChars: 0,
+    });
     expect("composed" in result).toBe(false);
   });
 });

@@ -14,7 +14,10 @@ function checkConfig(config: BudgetConfig): void {
   }
   const { depth } = config;
   if (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0) {
-    throw new InvalidInputError("config.depth", `must be a non-negative integer (0 = top level), got ${String(depth)}.`);
+    throw new InvalidInputError(
+      "config.depth",
+      `must be a non-negative integer (0 = top level), got ${String(depth)}.`,
+    );
   }
 }
 
@@ -41,7 +44,9 @@ export function getEffectiveBudget(config: BudgetConfig): number {
       throw new InvalidInputError("config.resolveBudget", "must be a function ({ depth, runtimeRole }) => number.");
     }
     const input: BudgetResolverInput =
-      config.runtimeRole === undefined ? { depth: config.depth } : { depth: config.depth, runtimeRole: config.runtimeRole };
+      config.runtimeRole === undefined
+        ? { depth: config.depth }
+        : { depth: config.depth, runtimeRole: config.runtimeRole };
     return quantizeBudget(config.resolveBudget(input), "config.resolveBudget(...)");
   }
   return Number.POSITIVE_INFINITY;

@@ -24,8 +24,16 @@ export class BudgetedSectionError extends InvalidInputError {
   readonly sectionId: string | undefined;
   readonly issue: BudgetedSectionIssue;
 
-  constructor(index: number, sectionId: string | undefined, issue: BudgetedSectionIssue, property: string, message: string) {
-    super(`candidates[${index}]${property === "" ? "" : `.${property}`}`, message, { code: "invalid_budgeted_section" });
+  constructor(
+    index: number,
+    sectionId: string | undefined,
+    issue: BudgetedSectionIssue,
+    property: string,
+    message: string,
+  ) {
+    super(`candidates[${index}]${property === "" ? "" : `.${property}`}`, message, {
+      code: "invalid_budgeted_section",
+    });
     this.name = "BudgetedSectionError";
     this.index = index;
     this.sectionId = sectionId;

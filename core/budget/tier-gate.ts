@@ -57,14 +57,32 @@ function show(value: unknown): string {
 /** Checks one candidate and returns its chars. Throws `BudgetedSectionError` naming index, id and field. */
 function checkSection(section: BudgetedSectionInput, index: number): number {
   if (section === null || typeof section !== "object") {
-    throw new BudgetedSectionError(index, undefined, "not_an_object", "", `expected a section { id, content, tier, chars? }, got ${show(section)}.`);
+    throw new BudgetedSectionError(
+      index,
+      undefined,
+      "not_an_object",
+      "",
+      `expected a section { id, content, tier, chars? }, got ${show(section)}.`,
+    );
   }
   const { id, content, tier, chars } = section;
   if (typeof id !== "string") {
-    throw new BudgetedSectionError(index, undefined, "id_not_string", "id", `the section id must be a string, got ${show(id)}.`);
+    throw new BudgetedSectionError(
+      index,
+      undefined,
+      "id_not_string",
+      "id",
+      `the section id must be a string, got ${show(id)}.`,
+    );
   }
   if (typeof content !== "string") {
-    throw new BudgetedSectionError(index, id, "content_not_string", "content", `section ${JSON.stringify(id)} must have string content, got ${show(content)}.`);
+    throw new BudgetedSectionError(
+      index,
+      id,
+      "content_not_string",
+      "content",
+      `section ${JSON.stringify(id)} must have string content, got ${show(content)}.`,
+    );
   }
   if (tier !== "core" && tier !== "active" && tier !== "informational") {
     throw new BudgetedSectionError(
@@ -77,21 +95,49 @@ function checkSection(section: BudgetedSectionInput, index: number): number {
   }
   if (chars === undefined) return content.length;
   if (typeof chars !== "number") {
-    throw new BudgetedSectionError(index, id, "chars_not_number", "chars", `section ${JSON.stringify(id)} has chars ${show(chars)}; use a non-negative integer or omit it (content.length).`);
+    throw new BudgetedSectionError(
+      index,
+      id,
+      "chars_not_number",
+      "chars",
+      `section ${JSON.stringify(id)} has chars ${show(chars)}; use a non-negative integer or omit it (content.length).`,
+    );
   }
   if (!Number.isFinite(chars)) {
-    throw new BudgetedSectionError(index, id, "chars_not_finite", "chars", `section ${JSON.stringify(id)} has chars ${chars}; use a finite non-negative integer or omit it (content.length).`);
+    throw new BudgetedSectionError(
+      index,
+      id,
+      "chars_not_finite",
+      "chars",
+      `section ${JSON.stringify(id)} has chars ${chars}; use a finite non-negative integer or omit it (content.length).`,
+    );
   }
   if (chars < 0) {
-    throw new BudgetedSectionError(index, id, "chars_negative", "chars", `section ${JSON.stringify(id)} has chars ${chars}; use a non-negative integer or omit it (content.length).`);
+    throw new BudgetedSectionError(
+      index,
+      id,
+      "chars_negative",
+      "chars",
+      `section ${JSON.stringify(id)} has chars ${chars}; use a non-negative integer or omit it (content.length).`,
+    );
   }
   if (!Number.isInteger(chars)) {
-    throw new BudgetedSectionError(index, id, "chars_fractional", "chars", `section ${JSON.stringify(id)} has fractional chars ${chars}; round it to an integer or omit it (content.length).`);
+    throw new BudgetedSectionError(
+      index,
+      id,
+      "chars_fractional",
+      "chars",
+      `section ${JSON.stringify(id)} has fractional chars ${chars}; round it to an integer or omit it (content.length).`,
+    );
   }
   return chars;
 }
 
-function duplicateIdError(candidates: readonly BudgetedSectionInput[], index: number, id: string): BudgetedSectionError {
+function duplicateIdError(
+  candidates: readonly BudgetedSectionInput[],
+  index: number,
+  id: string,
+): BudgetedSectionError {
   let first = 0;
   while (first < index && candidates[first]?.id !== id) first++;
   return new BudgetedSectionError(
@@ -120,7 +166,10 @@ export function runTierGate(
   onDecision?: TierDecisionListener,
 ): TierGateOutcome {
   if (!Array.isArray(candidates)) {
-    throw new InvalidInputError("candidates", `expected an array of { id, content, tier, chars? } sections, got ${show(candidates)}.`);
+    throw new InvalidInputError(
+      "candidates",
+      `expected an array of { id, content, tier, chars? } sections, got ${show(candidates)}.`,
+    );
   }
   const effectiveBudget = getEffectiveBudget(config);
   const activeBudgetFraction = getActiveBudgetFraction(config);
@@ -141,7 +190,8 @@ export function runTierGate(
     if (seen.add(input.id).size === size) throw duplicateIdError(candidates, i, input.id);
     const tier = input.tier;
     // Sections given without chars are completed once; sections with chars pass through unchanged.
-    sections[i] = input.chars === undefined ? { id: input.id, content: input.content, tier, chars } : (input as BudgetedSection);
+    sections[i] =
+      input.chars === undefined ? { id: input.id, content: input.content, tier, chars } : (input as BudgetedSection);
     contents[i] = input.content;
     sizes[i] = chars;
     if (tier === "core") coreChars += chars;

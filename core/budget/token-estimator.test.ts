@@ -7,7 +7,13 @@ import { compareRequests } from "../cache/compare.ts";
 import { toFingerprintBundle } from "../cache/fingerprints.ts";
 import { segmentRequest } from "../cache/segments.ts";
 import { simulateCache } from "../cache/simulate.ts";
-import { ContextBudgetError, InvalidInputError, RequestFormatError, StrataError, TokenEstimatorError } from "../errors.ts";
+import {
+  ContextBudgetError,
+  InvalidInputError,
+  RequestFormatError,
+  StrataError,
+  TokenEstimatorError,
+} from "../errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { SourcedMessage } from "../prompt/sources.ts";
 import { applyContextBudget, resolveContextBudget } from "./context-budget.ts";
@@ -21,15 +27,34 @@ const request: NormalizedRequest = {
     { role: "user", content: [{ type: "text", text: "hello there" }] },
   ],
 };
-const items: SourcedMessage[] = request.messages.map((message, i) => ({ message, source: i === 0 ? "instructions" : "input" }));
+const items: SourcedMessage[] = request.messages.map((message, i) => ({
+  message,
+  source: i === 0 ? "instructions" : "input",
+}));
 const bundle = toFingerprintBundle(segmentRequest(request, { provider: "openai" }));
 
 /** Each API with a given estimator, its option path in errors. */
 const apis: [string, string, (estimator: unknown) => unknown][] = [
-  ["the context budget", "contextBudget.tokenEstimator", (e) => applyContextBudget({ items, budget: { maxInputTokens: 1000, tokenEstimator: e as never } })],
-  ["segmentRequest", "tokenEstimator", (e) => segmentRequest(request, { provider: "openai", tokenEstimator: e as never })],
-  ["compareRequests", "tokenEstimator", (e) => compareRequests(request, request, { provider: "openai", tokenEstimator: e as never })],
-  ["simulateCache", "tokenEstimator", (e) => simulateCache([request], { provider: "openai", tokenEstimator: e as never })],
+  [
+    "the context budget",
+    "contextBudget.tokenEstimator",
+    (e) => applyContextBudget({ items, budget: { maxInputTokens: 1000, tokenEstimator: e as never } }),
+  ],
+  [
+    "segmentRequest",
+    "tokenEstimator",
+    (e) => segmentRequest(request, { provider: "openai", tokenEstimator: e as never }),
+  ],
+  [
+    "compareRequests",
+    "tokenEstimator",
+    (e) => compareRequests(request, request, { provider: "openai", tokenEstimator: e as never }),
+  ],
+  [
+    "simulateCache",
+    "tokenEstimator",
+    (e) => simulateCache([request], { provider: "openai", tokenEstimator: e as never }),
+  ],
 ];
 
 function thrown(f: () => unknown): Error {
@@ -42,25 +67,37 @@ function thrown(f: () => unknown): Error {
 }
 
 describe("the token-estimator contract", () => {
-  it.each(apis)("%s rejects a non-function with TokenEstimatorError, a TypeError as spec 000 says", (_, field, call) => {
-    const e = thrown(() => call("tiktoken"));
-    expect(e).toBeInstanceOf(TokenEstimatorError);
-    expect(e).toBeInstanceOf(TypeError);
-    expect(e).toMatchObject({ code: "invalid_token_estimator", field, name: "TokenEstimatorError" });
-    expect(e.message).toBe(`${field} must be a function (text: string) => number, got a string.`);
-  });
-
-  it.each(apis.flatMap(([name, field, call]) => ([-1, Number.NaN, Number.POSITIVE_INFINITY, "3", undefined] as const).map((v) => [name, String(v), field, call, v] as const)))(
-    "%s rejects a result of %s with the same message",
-    (_, __, field, call, value) => {
-      const e = thrown(() => call(() => value));
+  it.each(apis)(
+    "%s rejects a non-function with TokenEstimatorError, a TypeError as spec 000 says",
+    (_, field, call) => {
+      const e = thrown(() => call("tiktoken"));
       expect(e).toBeInstanceOf(TokenEstimatorError);
-      expect(e.message).toMatch(new RegExp(`^${field.replace(".", "\\.")} returned .+ for a \\d+-character text: it must return a finite, non-negative number\\.$`));
+      expect(e).toBeInstanceOf(TypeError);
+      expect(e).toMatchObject({ code: "invalid_token_estimator", field, name: "TokenEstimatorError" });
+      expect(e.message).toBe(`${field} must be a function (text: string) => number, got a string.`);
     },
   );
 
+  it.each(
+    apis.flatMap(([name, field, call]) =>
+      ([-1, Number.NaN, Number.POSITIVE_INFINITY, "3", undefined] as const).map(
+        (v) => [name, String(v), field, call, v] as const,
+      ),
+    ),
+  )("%s rejects a result of %s with the same message", (_, __, field, call, value) => {
+    const e = thrown(() => call(() => value));
+    expect(e).toBeInstanceOf(TokenEstimatorError);
+    expect(e.message).toMatch(
+      new RegExp(
+        `^${field.replace(".", "\\.")} returned .+ for a \\d+-character text: it must return a finite, non-negative number\\.$`,
+      ),
+    );
+  });
+
   it("checks the estimator at entry, even when a bundle needs no measuring", () => {
-    expect(() => compareRequests(bundle, bundle, { provider: "openai", tokenEstimator: 3 as never })).toThrow(TokenEstimatorError);
+    expect(() => compareRequests(bundle, bundle, { provider: "openai", tokenEstimator: 3 as never })).toThrow(
+      TokenEstimatorError,
+    );
     expect(() => simulateCache([bundle], { provider: "openai", tokenEstimator: null as never })).toThrow(/got null\.$/);
   });
 
@@ -90,13 +127,19 @@ describe("the rounding rule: whole tokens per measured text, rounded up", () => 
   it("rounds a fractional estimate up per message in the context budget (the default is already whole)", () => {
     const estimate = resolveContextBudget({ maxInputTokens: 10, tokenEstimator: thirds }).estimate;
     expect(estimate("abcd")).toBe(2);
-    const result = applyContextBudget({ items, budget: { maxInputTokens: 1000, reportOmissions: true, tokenEstimator: thirds } });
+    const result = applyContextBudget({
+      items,
+      budget: { maxInputTokens: 1000, reportOmissions: true, tokenEstimator: thirds },
+    });
     expect(result.report.keptTokens).toBe(Math.ceil("You are terse.".length / 3) + Math.ceil("hello there".length / 3));
     expect(Number.isInteger(result.report.keptTokens)).toBe(true);
   });
 
   it("rounds the shared start of a partly matching segment up, never past the segment", () => {
-    const next: NormalizedRequest = { ...request, messages: [request.messages[0]!, { role: "user", content: [{ type: "text", text: "hello world" }] }] };
+    const next: NormalizedRequest = {
+      ...request,
+      messages: [request.messages[0]!, { role: "user", content: [{ type: "text", text: "hello world" }] }],
+    };
     const r = compareRequests(request, next, { provider: "openai", tokenEstimator: thirds });
     expect(Number.isInteger(r.commonPrefix.tokens)).toBe(true);
     expect(r.commonPrefix.tokens).toBeLessThanOrEqual(r.next.tokens);

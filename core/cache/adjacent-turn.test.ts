@@ -9,7 +9,12 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import { requestArb } from "../test-support/arbitraries.ts";
 import { assemblySample } from "../test-support/samples-assembly.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
-import { anthropicSample, geminiSample, openaiChatSample, openaiResponsesSample } from "../test-support/samples-wire.ts";
+import {
+  anthropicSample,
+  geminiSample,
+  openaiChatSample,
+  openaiResponsesSample,
+} from "../test-support/samples-wire.ts";
 import { simulateAdjacentTurn } from "./adjacent-turn.ts";
 import { compareRequests } from "./compare.ts";
 import { simulateNextTurn } from "./next-turn.ts";
@@ -35,7 +40,9 @@ function normalized(value: unknown): NormalizedRequest {
 function compareWire(previous: unknown, next: unknown) {
   const a = normalized(previous);
   const format = parseRequest(previous).format;
-  return compareRequests(a, normalized(next), { provider: inferCacheProvider(format, a.model.provider, a.model.model) });
+  return compareRequests(a, normalized(next), {
+    provider: inferCacheProvider(format, a.model.provider, a.model.model),
+  });
 }
 
 describe("simulateAdjacentTurn on wire requests", () => {
@@ -56,7 +63,12 @@ describe("simulateAdjacentTurn on wire requests", () => {
   });
 
   it("takes the reply and next input, and a format that skips detection", () => {
-    const next = simulateAdjacentTurn(openaiChatSample, { direction: "next", reply: "Sure.", nextInput: "Thanks!", format: "openai-chat" });
+    const next = simulateAdjacentTurn(openaiChatSample, {
+      direction: "next",
+      reply: "Sure.",
+      nextInput: "Thanks!",
+      format: "openai-chat",
+    });
     const messages = (next.request as { messages: { role: string; content: unknown }[] }).messages;
     expect(messages.slice(-2)).toEqual([
       { role: "assistant", content: "Sure." },
@@ -65,17 +77,33 @@ describe("simulateAdjacentTurn on wire requests", () => {
   });
 
   it("says why there is no previous turn", () => {
-    const call = () => simulateAdjacentTurn({ model: "gpt-4.1", messages: [{ role: "user", content: "hi" }] }, { direction: "previous" });
+    const call = () =>
+      simulateAdjacentTurn(
+        { model: "gpt-4.1", messages: [{ role: "user", content: "hi" }] },
+        { direction: "previous" },
+      );
     expect(call).toThrow(InvalidInputError);
     expect(call).toThrow(/^messages: has no assistant reply, so there is no earlier turn to rebuild\.$/);
-    const systemOnly = { model: "gpt-4.1", messages: [{ role: "system", content: "s" }, { role: "assistant", content: "hi" }] };
-    expect(() => simulateAdjacentTurn(systemOnly, { direction: "previous" })).toThrow(expect.objectContaining({ code: "no_previous_turn" }));
+    const systemOnly = {
+      model: "gpt-4.1",
+      messages: [
+        { role: "system", content: "s" },
+        { role: "assistant", content: "hi" },
+      ],
+    };
+    expect(() => simulateAdjacentTurn(systemOnly, { direction: "previous" })).toThrow(
+      expect.objectContaining({ code: "no_previous_turn" }),
+    );
   });
 
   it("refuses JSON that is no request, and a bad direction or reply", () => {
     expect(() => simulateAdjacentTurn({ hello: "world" }, { direction: "next" })).toThrow(RequestFormatError);
-    expect(() => simulateAdjacentTurn(openaiChatSample, { direction: "sideways" as never })).toThrow(/^options\.direction: /);
-    expect(() => simulateAdjacentTurn(openaiChatSample, { direction: "next", reply: 3 as never })).toThrow(expect.objectContaining({ field: "reply" }));
+    expect(() => simulateAdjacentTurn(openaiChatSample, { direction: "sideways" as never })).toThrow(
+      /^options\.direction: /,
+    );
+    expect(() => simulateAdjacentTurn(openaiChatSample, { direction: "next", reply: 3 as never })).toThrow(
+      expect.objectContaining({ field: "reply" }),
+    );
   });
 });
 
@@ -93,8 +121,14 @@ describe("simulateAdjacentTurn on normalized requests", () => {
   });
 
   it("names the bad field of a malformed request", () => {
-    const bad = { model: { provider: "openai", model: "gpt-4o" }, messages: [{ role: "user", content: [{ type: "text" }] }], tools: [] };
-    expect(() => simulateAdjacentTurn(bad, { direction: "next" })).toThrow(expect.objectContaining({ field: "messages[0].content[0].text" }));
+    const bad = {
+      model: { provider: "openai", model: "gpt-4o" },
+      messages: [{ role: "user", content: [{ type: "text" }] }],
+      tools: [],
+    };
+    expect(() => simulateAdjacentTurn(bad, { direction: "next" })).toThrow(
+      expect.objectContaining({ field: "messages[0].content[0].text" }),
+    );
   });
 
   it("undoes the next turn with the previous one (property, seed 2301)", () => {
@@ -140,7 +174,9 @@ describe("simulateAdjacentTurn on a Strata AssemblyRequest", () => {
     for (const layout of ["legacy", "cache_aware"] as const) {
       const assembled = await assembleProviderInput(prepareAssembly(next, { layout }).options);
       const seg = segmentRequest(assembled, { provider: "anthropic" });
-      expect({ bytes: seg.totalBytes, segments: seg.segments.length, tokens: seg.totalTokens }).toEqual(sim[layout].nextTurn);
+      expect({ bytes: seg.totalBytes, segments: seg.segments.length, tokens: seg.totalTokens }).toEqual(
+        sim[layout].nextTurn,
+      );
     }
   });
 
@@ -162,8 +198,13 @@ describe("simulateAdjacentTurn on a Strata AssemblyRequest", () => {
   });
 
   it("renders an input template into the history and drops it from the adjacent turns", () => {
-    const templated = { model: request.model, input: "ignored", template: { template: "Summarize {{ topic }}.", args: { topic: "the logs" }, target: "input" as const } };
-    const next = simulateAdjacentTurn(templated, { direction: "next", nextInput: "And now?" }).request as AssemblyRequest;
+    const templated = {
+      model: request.model,
+      input: "ignored",
+      template: { template: "Summarize {{ topic }}.", args: { topic: "the logs" }, target: "input" as const },
+    };
+    const next = simulateAdjacentTurn(templated, { direction: "next", nextInput: "And now?" })
+      .request as AssemblyRequest;
     expect(next.template).toBeUndefined();
     expect(next.history).toEqual([
       { role: "user", content: [{ type: "text", text: "Summarize the logs." }] },
@@ -178,8 +219,11 @@ describe("simulateAdjacentTurn on a Strata AssemblyRequest", () => {
     expect(() => simulateAdjacentTurn({ model: request.model, input: "hi" }, { direction: "previous" })).toThrow(
       expect.objectContaining({ field: "history", code: "no_previous_turn" }),
     );
-    expect(() => simulateAdjacentTurn({ model: request.model, input: "hi", history: [{ role: "assistant", content: "hello" }] }, { direction: "previous" })).toThrow(
-      expect.objectContaining({ field: "history[0]", code: "no_previous_turn" }),
-    );
+    expect(() =>
+      simulateAdjacentTurn(
+        { model: request.model, input: "hi", history: [{ role: "assistant", content: "hello" }] },
+        { direction: "previous" },
+      ),
+    ).toThrow(expect.objectContaining({ field: "history[0]", code: "no_previous_turn" }));
   });
 });

@@ -64,12 +64,17 @@ const WRITERS: Readonly<Record<WireFormat, (r: NormalizedRequest) => JsonObject>
 };
 
 /** A `ProviderRequest`/`NormalizedRequest` (model object + messages), not JSON of a request format. */
-const isProviderRequest = (v: unknown): v is ProviderRequest => isObject(v) && isObject(v["model"]) && Array.isArray(v["messages"]);
+const isProviderRequest = (v: unknown): v is ProviderRequest =>
+  isObject(v) && isObject(v["model"]) && Array.isArray(v["messages"]);
 
 function adjacentMessages(request: NormalizedRequest, options: AdjacentTurnOptions): NormalizedRequest {
   const messages =
     options.direction === "next"
-      ? nextTurnMessages(request.messages, options.reply ?? DEFAULT_SIMULATED_REPLY, options.nextInput ?? DEFAULT_SIMULATED_NEXT_INPUT)
+      ? nextTurnMessages(
+          request.messages,
+          options.reply ?? DEFAULT_SIMULATED_REPLY,
+          options.nextInput ?? DEFAULT_SIMULATED_NEXT_INPUT,
+        )
       : previousTurnMessages(request.messages);
   return { ...request, messages };
 }
@@ -81,7 +86,11 @@ function adjacentAssembly(request: AssemblyRequest, options: AdjacentTurnOptions
   const own = template?.target === "input" ? withoutTemplate : request;
   if (options.direction === "previous") return previousAssemblyTurn(own);
   const input = template?.target === "input" ? renderAssemblyTemplate(template).rendered : request.input;
-  return nextAssemblyTurn({ ...own, input }, options.reply ?? DEFAULT_SIMULATED_REPLY, options.nextInput ?? DEFAULT_SIMULATED_NEXT_INPUT);
+  return nextAssemblyTurn(
+    { ...own, input },
+    options.reply ?? DEFAULT_SIMULATED_REPLY,
+    options.nextInput ?? DEFAULT_SIMULATED_NEXT_INPUT,
+  );
 }
 
 /**

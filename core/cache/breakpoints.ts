@@ -27,17 +27,26 @@ export interface SuggestBreakpointsOptions {
  * Suggested breakpoints in prompt order; prefixes below the model's minimum are skipped (they would
  * cache nothing). `request` gets the message-shape check, `previous` the check of its kind.
  */
-export function suggestCacheBreakpoints(request: ProviderRequest | NormalizedRequest, options: SuggestBreakpointsOptions = {}): BreakpointSuggestion[] {
+export function suggestCacheBreakpoints(
+  request: ProviderRequest | NormalizedRequest,
+  options: SuggestBreakpointsOptions = {},
+): BreakpointSuggestion[] {
   checkOptions(options);
   const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
   assertProviderRequest(request);
-  if (options.max !== undefined && !(Number.isSafeInteger(options.max) && options.max >= 0)) throw new InvalidInputError("max", `must be a whole number ≥ 0, got ${String(options.max)}.`);
+  if (options.max !== undefined && !(Number.isSafeInteger(options.max) && options.max >= 0))
+    throw new InvalidInputError("max", `must be a whole number ≥ 0, got ${String(options.max)}.`);
   const previous = options.previous === undefined ? null : toTurn(options.previous, "anthropic", estimate, "previous");
   return breakpointsFor(request, options, estimate, previous);
 }
 
 /** `suggestCacheBreakpoints` for a request an earlier stage checked, with a checked estimator and the previous turn made. */
-export function breakpointsFor(request: ProviderRequest | NormalizedRequest, options: SuggestBreakpointsOptions, estimate: TokenEstimator, previous: Turn | null): BreakpointSuggestion[] {
+export function breakpointsFor(
+  request: ProviderRequest | NormalizedRequest,
+  options: SuggestBreakpointsOptions,
+  estimate: TokenEstimator,
+  previous: Turn | null,
+): BreakpointSuggestion[] {
   const seg = segmentWith(request, "anthropic", estimate);
   const { rule } = selectCacheRule("anthropic", seg.model, options);
   const cumulative: number[] = [];
@@ -52,23 +61,47 @@ export function breakpointsFor(request: ProviderRequest | NormalizedRequest, opt
   const add = (index: number, reason: string, priority: number) => {
     if (index >= 0 && !candidates.some((c) => c.index === index)) candidates.push({ index, reason, priority });
   };
-  add(lastOf(() => true), "End of the request: the next turn, which appends to this one, reads everything up to here.", 0);
-  add(lastOf((i) => seg.segments[i]!.region === "system"), "End of the system prompt: survives changes to the conversation.", 1);
-  add(lastOf((i) => seg.segments[i]!.region === "tools"), "End of the tool definitions: survives system-prompt changes.", 2);
+  add(
+    lastOf(() => true),
+    "End of the request: the next turn, which appends to this one, reads everything up to here.",
+    0,
+  );
+  add(
+    lastOf((i) => seg.segments[i]!.region === "system"),
+    "End of the system prompt: survives changes to the conversation.",
+    1,
+  );
+  add(
+    lastOf((i) => seg.segments[i]!.region === "tools"),
+    "End of the tool definitions: survives system-prompt changes.",
+    2,
+  );
   if (previous) {
     const shared = commonSegments(previous, toTurn(seg, "anthropic", estimate));
-    add(lastOf(() => true, shared), "End of the prefix shared with the previous turn: found even when this turn adds more than 20 blocks.", 3);
+    add(
+      lastOf(() => true, shared),
+      "End of the prefix shared with the previous turn: found even when this turn adds more than 20 blocks.",
+      3,
+    );
   }
   return candidates
     .filter((c) => cumulative[c.index]! >= rule.minTokens)
     .sort((a, b) => a.priority - b.priority)
     .slice(0, options.max ?? rule.maxBreakpoints ?? 4)
     .sort((a, b) => a.index - b.index)
-    .map((c) => ({ path: seg.segments[c.index]!.path, region: seg.segments[c.index]!.region, prefixTokens: cumulative[c.index]!, reason: c.reason }));
+    .map((c) => ({
+      path: seg.segments[c.index]!.path,
+      region: seg.segments[c.index]!.region,
+      prefixTokens: cumulative[c.index]!,
+      reason: c.reason,
+    }));
 }
 
 /** A copy of `request` whose only cache markers are at `paths` (`tools[i]` or `messages[i].content[j]`). */
-export function applyBreakpoints<R extends ProviderRequest | NormalizedRequest>(request: R, paths: readonly (string | { readonly path: string })[]): R {
+export function applyBreakpoints<R extends ProviderRequest | NormalizedRequest>(
+  request: R,
+  paths: readonly (string | { readonly path: string })[],
+): R {
   const wanted = new Set(paths.map((p) => (typeof p === "string" ? p : p.path)));
   const mark = <T extends { readonly cache?: unknown }>(item: T, path: string): T => {
     const { cache: _c, ...rest } = item;
@@ -77,6 +110,9 @@ export function applyBreakpoints<R extends ProviderRequest | NormalizedRequest>(
   return {
     ...request,
     tools: request.tools.map((t, i) => mark(t, `tools[${i}]`)),
-    messages: request.messages.map((m, i) => ({ ...m, content: m.content.map((b, j) => mark(b, `messages[${i}].content[${j}]`)) })),
+    messages: request.messages.map((m, i) => ({
+      ...m,
+      content: m.content.map((b, j) => mark(b, `messages[${i}].content[${j}]`)),
+    })),
   };
 }

@@ -23,13 +23,23 @@ function errorOf(f: () => unknown): InvalidInputError {
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and drops what JSON.stringify drops", () => {
-    expect(canonicalJson({ b: [3, undefined, () => 1], a: { d: 1, c: undefined, e: "x" } })).toBe('{"a":{"d":1,"e":"x"},"b":[3,null,null]}');
+    expect(canonicalJson({ b: [3, undefined, () => 1], a: { d: 1, c: undefined, e: "x" } })).toBe(
+      '{"a":{"d":1,"e":"x"},"b":[3,null,null]}',
+    );
     expect(canonicalJson(undefined)).toBe("null");
   });
 
   it("keeps the data and ignores key order, for any JSON value (property, seed 2401)", () => {
     const reverseKeys = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(reverseKeys) : v !== null && typeof v === "object" ? Object.fromEntries(Object.keys(v).reverse().map((k) => [k, reverseKeys((v as Record<string, unknown>)[k])])) : v;
+      Array.isArray(v)
+        ? v.map(reverseKeys)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(
+              Object.keys(v)
+                .reverse()
+                .map((k) => [k, reverseKeys((v as Record<string, unknown>)[k])]),
+            )
+          : v;
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
         const text = canonicalJson(v);
@@ -77,7 +87,12 @@ describe("segmentRequest on hostile caller JSON", () => {
   const request = (args: unknown) => ({
     model: { provider: "openai", model: "gpt-4o" },
     tools: [],
-    messages: [{ role: "assistant" as const, content: [{ type: "tool_call" as const, id: "c1", name: "f", arguments: args as never }] }],
+    messages: [
+      {
+        role: "assistant" as const,
+        content: [{ type: "tool_call" as const, id: "c1", name: "f", arguments: args as never }],
+      },
+    ],
   });
 
   it("names the block whose arguments nest too deep for a canonical form", () => {
@@ -87,7 +102,12 @@ describe("segmentRequest on hostile caller JSON", () => {
   });
 
   it.each<[string, () => unknown, string, string]>([
-    ["100,000 levels", () => nested(100_000, (v) => [v]), "json_too_deep", `messages[0].content[0].arguments${"[0]".repeat(11)}…(1000 levels deep)`],
+    [
+      "100,000 levels",
+      () => nested(100_000, (v) => [v]),
+      "json_too_deep",
+      `messages[0].content[0].arguments${"[0]".repeat(11)}…(1000 levels deep)`,
+    ],
     [
       "a cycle",
       () => {

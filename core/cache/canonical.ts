@@ -20,17 +20,20 @@ export function canonicalJson(value: unknown, path = "value"): string {
   const fail = (code: string, message: string): never => {
     // Very deep paths: the first 12 segments and the depth (as the request guard writes them).
     let at = path;
-    for (const k of keys.slice(0, keys.length <= 24 ? keys.length : 12)) at += typeof k === "number" ? `[${k}]` : IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`;
+    for (const k of keys.slice(0, keys.length <= 24 ? keys.length : 12))
+      at += typeof k === "number" ? `[${k}]` : IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`;
     if (keys.length > 24) at += `…(${keys.length} levels deep)`;
     throw new InvalidInputError(at, message, { code });
   };
   const write = (v: unknown): string => {
     if (v === null || typeof v !== "object") {
-      if (typeof v === "bigint") fail("not_json", "is a BigInt, which JSON cannot represent: convert it to a string or a number.");
+      if (typeof v === "bigint")
+        fail("not_json", "is a BigInt, which JSON cannot represent: convert it to a string or a number.");
       return JSON.stringify(v) ?? "null";
     }
     if (ancestors.has(v)) fail("json_cycle", "refers back to itself (a cycle): JSON data cannot contain cycles.");
-    if (keys.length >= DEFAULT_MAX_JSON_DEPTH) fail("json_too_deep", `nests deeper than ${DEFAULT_MAX_JSON_DEPTH} levels: flatten it.`);
+    if (keys.length >= DEFAULT_MAX_JSON_DEPTH)
+      fail("json_too_deep", `nests deeper than ${DEFAULT_MAX_JSON_DEPTH} levels: flatten it.`);
     ancestors.add(v);
     let out: string;
     if (Array.isArray(v)) {

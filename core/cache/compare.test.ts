@@ -37,16 +37,28 @@ const withMessages = (messages: NormalizedRequest["messages"]): NormalizedReques
 describe("compareRequests on the four-turn conversation", () => {
   it("turn 1 → 2 only appends: the whole of turn 1 is the common prefix", () => {
     const r = compareRequests(turns[0]!, turns[1]!, anthropic);
-    expect(r.divergence).toMatchObject({ cause: "appended", bustsCache: false, path: "messages[2]", previousPath: null, segmentIndex: 12, byteOffset: 7579 });
+    expect(r.divergence).toMatchObject({
+      cause: "appended",
+      bustsCache: false,
+      path: "messages[2]",
+      previousPath: null,
+      segmentIndex: 12,
+      byteOffset: 7579,
+    });
     expect(r.commonPrefix).toEqual({ bytes: 7579, segments: 12, tokens: 1899 });
     expect(r.commonPrefix).toEqual(r.previous);
   });
 
   it("turn 2 → 3 busts the cache at the timestamp in the system prompt", () => {
     const r = compareRequests(turns[1]!, turns[2]!, anthropic);
-    expect(r.divergence).toMatchObject({ cause: "system_changed", bustsCache: true, path: "messages[0].content[0]", segmentIndex: 9 });
+    expect(r.divergence).toMatchObject({
+      cause: "system_changed",
+      bustsCache: true,
+      path: "messages[0].content[0]",
+      segmentIndex: 9,
+    });
     expect(r.divergence!.excerpt).toEqual({
-      common: 'cess.\\n\\nSession started: 2026-11-29 09:',
+      common: "cess.\\n\\nSession started: 2026-11-29 09:",
       previous: '14 CET. Dispatcher desk: Rotterdam."}',
       next: '21 CET. Dispatcher desk: Rotterdam."}',
     });
@@ -65,7 +77,10 @@ describe("compareRequests on the four-turn conversation", () => {
   });
 
   it("says volatile_template_value when the system prompt comes from a template with volatile values", () => {
-    const r = compareRequests(turns[1]!, turns[2]!, { ...anthropic, template: { volatileVariables: ["system.current_time"] } });
+    const r = compareRequests(turns[1]!, turns[2]!, {
+      ...anthropic,
+      template: { volatileVariables: ["system.current_time"] },
+    });
     expect(r.divergence!.cause).toBe("volatile_template_value");
     expect(r.divergence!.detail).toContain("system.current_time");
   });
@@ -78,19 +93,48 @@ describe("compareRequests causes", () => {
     ["tool_order_changed", { ...base, tools: [base.tools[1]!, base.tools[0]!] }, "tool_order_changed", "tools[0]"],
     [
       "json_key_order_changed in a tool schema",
-      { ...base, tools: [{ name: "a", inputSchema: { properties: { x: { type: "string" } }, type: "object" } }, base.tools[1]!] },
+      {
+        ...base,
+        tools: [{ name: "a", inputSchema: { properties: { x: { type: "string" } }, type: "object" } }, base.tools[1]!],
+      },
       "json_key_order_changed",
       "tools[0]",
     ],
     [
       "json_key_order_changed in tool-call arguments",
-      withMessages(base.messages.map((m, i) => (i === 2 ? { ...m, content: [{ type: "tool_call", id: "c1", name: "a", arguments: { y: 2, x: "1" } }] } : m))),
+      withMessages(
+        base.messages.map((m, i) =>
+          i === 2 ? { ...m, content: [{ type: "tool_call", id: "c1", name: "a", arguments: { y: 2, x: "1" } }] } : m,
+        ),
+      ),
       "json_key_order_changed",
       "messages[2].content[0]",
     ],
-    ["system_changed", withMessages([{ role: "system", content: [{ type: "text", text: "You are verbose." }] }, ...base.messages.slice(1)]), "system_changed", "messages[0].content[0]"],
-    ["history_window_shifted", withMessages([base.messages[0]!, ...base.messages.slice(4), { role: "user", content: [{ type: "text", text: "three" }] }]), "history_window_shifted", "messages[1].content[0]"],
-    ["message_edited", withMessages(base.messages.map((m, i) => (i === 4 ? { ...m, content: [{ type: "text", text: "TWO" }] } : m))), "message_edited", "messages[4].content[0]"],
+    [
+      "system_changed",
+      withMessages([
+        { role: "system", content: [{ type: "text", text: "You are verbose." }] },
+        ...base.messages.slice(1),
+      ]),
+      "system_changed",
+      "messages[0].content[0]",
+    ],
+    [
+      "history_window_shifted",
+      withMessages([
+        base.messages[0]!,
+        ...base.messages.slice(4),
+        { role: "user", content: [{ type: "text", text: "three" }] },
+      ]),
+      "history_window_shifted",
+      "messages[1].content[0]",
+    ],
+    [
+      "message_edited",
+      withMessages(base.messages.map((m, i) => (i === 4 ? { ...m, content: [{ type: "text", text: "TWO" }] } : m))),
+      "message_edited",
+      "messages[4].content[0]",
+    ],
     ["truncated", withMessages(base.messages.slice(0, 4)), "truncated", "messages[4]"],
     ["model_changed", { ...base, model: { provider: "openai", model: "gpt-4o-mini" } }, "model_changed", "model"],
   ])("classifies %s", (_name, next, cause, path) => {
@@ -103,7 +147,12 @@ describe("compareRequests causes", () => {
     const bundle = toFingerprintBundle(segmentRequest(turns[1]!, anthropic));
     expect(JSON.stringify(bundle)).not.toContain("Session started");
     const r = compareRequests(bundle, turns[2]!, anthropic);
-    expect(r.divergence).toMatchObject({ cause: "system_changed", path: "messages[0].content[0]", excerpt: null, byteOffset: 4307 });
+    expect(r.divergence).toMatchObject({
+      cause: "system_changed",
+      path: "messages[0].content[0]",
+      excerpt: null,
+      byteOffset: 4307,
+    });
     expect(r.commonPrefix).toEqual({ bytes: 4307, segments: 9, tokens: 1080 });
     expect(r.commonPrefix.bytes).toBe(bundle.segments[9]!.byteOffset);
     expect(compareRequests(turns[2]!, bundle, anthropic).identical).toBe(false);

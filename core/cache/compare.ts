@@ -13,7 +13,17 @@ import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "./hash.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentWith } from "./segments.ts";
-import type { CacheProvider, Divergence, DivergenceCause, DivergenceExcerpt, FingerprintBundle, PrefixComparison, PrefixSize, Segment, TokenEstimator } from "./types.ts";
+import type {
+  CacheProvider,
+  Divergence,
+  DivergenceCause,
+  DivergenceExcerpt,
+  FingerprintBundle,
+  PrefixComparison,
+  PrefixSize,
+  Segment,
+  TokenEstimator,
+} from "./types.ts";
 
 /** Anything `compareRequests` and `simulateCache` take as one turn. */
 export type RequestLike = ProviderRequest | NormalizedRequest | FingerprintBundle | SegmentedRequest;
@@ -39,14 +49,21 @@ export interface Turn {
 }
 
 /** The provider and the checked estimator of a cache-analysis call (options checked once, at entry). */
-export function analysisOptions(options: { readonly provider: CacheProvider; readonly tokenEstimator?: TokenEstimator }): { provider: CacheProvider; estimate: TokenEstimator } {
+export function analysisOptions(options: {
+  readonly provider: CacheProvider;
+  readonly tokenEstimator?: TokenEstimator;
+}): { provider: CacheProvider; estimate: TokenEstimator } {
   const provider = checkProvider(checkOptions(options).provider);
   return { provider, estimate: checkedTokenEstimator(options.tokenEstimator, "tokenEstimator") };
 }
 
 /** A bundle already checked (`checkFingerprintBundle`) → a turn. */
 export function bundleTurn(x: FingerprintBundle, provider: CacheProvider, field: string): Turn {
-  if (x.provider !== provider) throw new InvalidInputError(field, `this fingerprint bundle was made for ${x.provider}; compare it with provider "${x.provider}"`);
+  if (x.provider !== provider)
+    throw new InvalidInputError(
+      field,
+      `this fingerprint bundle was made for ${x.provider}; compare it with provider "${x.provider}"`,
+    );
   return { model: x.model, segments: x.segments, texts: null, total: x.total, automaticCaching: x.automaticCaching };
 }
 
@@ -59,20 +76,27 @@ const isSegmented = (x: object): x is SegmentedRequest => "texts" in x && "segme
  */
 export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenEstimator, field = "request"): Turn {
   if (x === null || typeof x !== "object") {
-    throw new InvalidInputError(field, `must be a request, a segmented request (segmentRequest) or a fingerprint bundle, got ${x === null ? "null" : `a ${typeof x}`}.`);
+    throw new InvalidInputError(
+      field,
+      `must be a request, a segmented request (segmentRequest) or a fingerprint bundle, got ${x === null ? "null" : `a ${typeof x}`}.`,
+    );
   }
   if (isFingerprintBundle(x)) return bundleTurn(checkFingerprintBundle(x, field), provider, field);
   let seg: SegmentedRequest;
   if (isSegmented(x)) {
     if (!Array.isArray(x.segments) || !Array.isArray(x.texts) || x.texts.length !== x.segments.length) {
-      throw new InvalidInputError(field, "looks like a segmented request but its segments and texts are not matching arrays: pass segmentRequest's result unchanged.");
+      throw new InvalidInputError(
+        field,
+        "looks like a segmented request but its segments and texts are not matching arrays: pass segmentRequest's result unchanged.",
+      );
     }
     seg = x;
   } else {
     assertProviderRequest(x, `${field}.`);
     seg = segmentWith(x, provider, estimate);
   }
-  if (seg.provider !== provider) throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
+  if (seg.provider !== provider)
+    throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
   return {
     model: seg.model,
     segments: seg.segments,
@@ -141,7 +165,11 @@ function excerptAt(a: Turn, b: Turn, k: number, charIndex: number): DivergenceEx
   const tb = b.texts[k] ?? "";
   let before = (k < b.texts.length ? tb : ta).slice(0, charIndex);
   for (let i = k - 1; i >= 0 && before.length < 40; i--) before = b.texts[i]! + before;
-  return { common: safeSlice(before, before.length - 40, before.length), previous: safeSlice(ta, charIndex, charIndex + 60), next: safeSlice(tb, charIndex, charIndex + 60) };
+  return {
+    common: safeSlice(before, before.length - 40, before.length),
+    previous: safeSlice(ta, charIndex, charIndex + 60),
+    next: safeSlice(tb, charIndex, charIndex + 60),
+  };
 }
 
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b1\d{9}\b/;
@@ -199,26 +227,59 @@ function classifyTools(a: Turn, b: Turn): { cause: DivergenceCause; detail: stri
   const tb = b.segments.filter((s) => s.kind === "tool").map((s) => s.canonicalSha256);
   const sameSet = ta.length === tb.length && [...ta].sort().join() === [...tb].sort().join();
   if (sameSet && ta.join() === tb.join()) {
-    return { cause: "json_key_order_changed", detail: "The tools are the same but their JSON keys come in a different order: emit tool schemas with a stable key order." };
+    return {
+      cause: "json_key_order_changed",
+      detail:
+        "The tools are the same but their JSON keys come in a different order: emit tool schemas with a stable key order.",
+    };
   }
   if (sameSet) {
-    return { cause: "tool_order_changed", detail: "The same tools are sent in a different order, so the prefix ends at the first tool: keep the tool list in a fixed order (e.g. sorted by name)." };
+    return {
+      cause: "tool_order_changed",
+      detail:
+        "The same tools are sent in a different order, so the prefix ends at the first tool: keep the tool list in a fixed order (e.g. sorted by name).",
+    };
   }
-  return { cause: "tools_changed", detail: `The tool definitions changed (${ta.length} → ${tb.length} tools): everything after the tools misses the cache. Keep the tool list fixed for a conversation.` };
+  return {
+    cause: "tools_changed",
+    detail: `The tool definitions changed (${ta.length} → ${tb.length} tools): everything after the tools misses the cache. Keep the tool list fixed for a conversation.`,
+  };
 }
 
-function classify(a: Turn, b: Turn, k: number, excerpt: DivergenceExcerpt | null, options: CompareOptions): { cause: DivergenceCause; detail: string } {
+function classify(
+  a: Turn,
+  b: Turn,
+  k: number,
+  excerpt: DivergenceExcerpt | null,
+  options: CompareOptions,
+): { cause: DivergenceCause; detail: string } {
   const sa = a.segments[k];
   const sb = b.segments[k];
-  if (!sa) return { cause: "appended", detail: `Next only adds ${b.segments.length - k} segment(s) after everything previous sent: the whole previous request is a reusable prefix.` };
-  if (!sb) return { cause: "truncated", detail: `Next is a prefix of previous (${a.segments.length - k} segment(s) removed from the end): what remains is still cacheable.` };
+  if (!sa)
+    return {
+      cause: "appended",
+      detail: `Next only adds ${b.segments.length - k} segment(s) after everything previous sent: the whole previous request is a reusable prefix.`,
+    };
+  if (!sb)
+    return {
+      cause: "truncated",
+      detail: `Next is a prefix of previous (${a.segments.length - k} segment(s) removed from the end): what remains is still cacheable.`,
+    };
   if (sa.region === "tools" || sb.region === "tools") {
-    if (sa.kind === "tool_choice" || sb.kind === "tool_choice") return { cause: "tools_changed", detail: "The tool choice setting changed: the prompt after the tools misses the cache." };
+    if (sa.kind === "tool_choice" || sb.kind === "tool_choice")
+      return {
+        cause: "tools_changed",
+        detail: "The tool choice setting changed: the prompt after the tools misses the cache.",
+      };
     return classifyTools(a, b);
   }
-  if (sa.kind === "tool_choice" || sb.kind === "tool_choice") return { cause: "tools_changed", detail: "tool_choice changed: tools and system stay cached, the messages miss." };
+  if (sa.kind === "tool_choice" || sb.kind === "tool_choice")
+    return { cause: "tools_changed", detail: "tool_choice changed: tools and system stay cached, the messages miss." };
   if (sa.canonicalSha256 === sb.canonicalSha256) {
-    return { cause: "json_key_order_changed", detail: `${sb.path} has the same content with its JSON keys in a different order: serialize it with a stable key order.` };
+    return {
+      cause: "json_key_order_changed",
+      detail: `${sb.path} has the same content with its JSON keys in a different order: serialize it with a stable key order.`,
+    };
   }
   const shift = windowShift(a, b);
   if (shift > 0) {
@@ -236,7 +297,8 @@ function classify(a: Turn, b: Turn, k: number, excerpt: DivergenceExcerpt | null
       };
     }
     const around = (side: string) => excerpt!.common.slice(-20) + side.slice(0, 20);
-    const looksVolatile = excerpt !== null && (TIMESTAMP.test(around(excerpt.previous)) || TIMESTAMP.test(around(excerpt.next)));
+    const looksVolatile =
+      excerpt !== null && (TIMESTAMP.test(around(excerpt.previous)) || TIMESTAMP.test(around(excerpt.next)));
     return {
       cause: "system_changed",
       detail: `The system prompt changed at ${sb.path}; everything after it misses the cache.${looksVolatile ? " The changed text looks like a date or time: keep volatile values out of the system prompt, or put them after the cached prefix." : ""}`,
@@ -250,7 +312,10 @@ function classify(a: Turn, b: Turn, k: number, excerpt: DivergenceExcerpt | null
       detail: `Messages were inserted before previous messages[${sa.messageIndex}], which now starts at segment ${movedTo}: everything from ${sb.path} on moved, so it misses the cache. Append new messages after everything the previous turn sent.`,
     };
   }
-  return { cause: "message_edited", detail: `An earlier message changed at ${sb.path}; the conversation after it misses the cache.` };
+  return {
+    cause: "message_edited",
+    detail: `An earlier message changed at ${sb.path}; the conversation after it misses the cache.`,
+  };
 }
 
 /** Compares two turns already turned into segments (`toTurn`), with a checked estimator. */
@@ -279,7 +344,8 @@ export function compareTurns(a: Turn, b: Turn, options: CompareOptions, estimate
   const p = commonPrefix(a, b, estimate);
   const identical = p.index === a.segments.length && p.index === b.segments.length;
   const prefix: PrefixSize = { bytes: p.bytes, segments: p.segments, tokens: p.tokens };
-  if (identical) return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence: null };
+  if (identical)
+    return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence: null };
   const k = p.index;
   const excerpt = excerptAt(a, b, k, p.charIndex);
   const { cause, detail } = classify(a, b, k, excerpt, options);
@@ -302,7 +368,10 @@ function checkTemplate(template: unknown): void {
   if (template === undefined) return;
   const vars = (template as { volatileVariables?: unknown } | null)?.volatileVariables;
   if (!Array.isArray(vars) || !vars.every((v) => typeof v === "string")) {
-    throw new InvalidInputError("template.volatileVariables", "must be an array of variable names (lintTemplateVolatility's variables).");
+    throw new InvalidInputError(
+      "template.volatileVariables",
+      "must be an array of variable names (lintTemplateVolatility's variables).",
+    );
   }
 }
 

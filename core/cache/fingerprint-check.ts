@@ -22,7 +22,13 @@ const isCount = (v: unknown): v is number => typeof v === "number" && Number.isS
 const oneOf = (list: readonly string[]) => (v: unknown) => typeof v === "string" && list.includes(v);
 const quoted = (list: readonly string[]) => list.map((x) => `"${x}"`).join(", ");
 
-function fail(field: string, path: string, expected: string, got: unknown, code = got === undefined ? "missing_field" : "invalid_value"): never {
+function fail(
+  field: string,
+  path: string,
+  expected: string,
+  got: unknown,
+  code = got === undefined ? "missing_field" : "invalid_value",
+): never {
   const message = `expected ${expected}, got ${describeValue(got)}`;
   throw new RequestFormatError(
     "invalid_fingerprints",
@@ -70,7 +76,14 @@ export function checkFingerprintBundle(value: unknown, field = "bundle"): Finger
     need(field, s, "region", at, oneOf(REGIONS), `one of ${quoted(REGIONS)}`);
     need(field, s, "role", at, (v) => v === null || oneOf(ROLES)(v), `null or one of ${quoted(ROLES)}`);
     need(field, s, "messageIndex", at, (v) => v === null || isCount(v), `null or ${COUNT}`);
-    need(field, s, "blockType", at, (v) => v === null || oneOf(CONTENT_BLOCK_TYPES)(v), `null or one of ${quoted(CONTENT_BLOCK_TYPES)}`);
+    need(
+      field,
+      s,
+      "blockType",
+      at,
+      (v) => v === null || oneOf(CONTENT_BLOCK_TYPES)(v),
+      `null or one of ${quoted(CONTENT_BLOCK_TYPES)}`,
+    );
     need(field, s, "byteOffset", at, (v) => v === bytes, `${bytes} (the previous segments' byteLength summed)`);
     need(field, s, "byteLength", at, isCount, COUNT);
     need(field, s, "tokens", at, isCount, COUNT);

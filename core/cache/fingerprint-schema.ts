@@ -48,7 +48,12 @@ export function parseFingerprintBundle(value: unknown): FingerprintBundle {
   const r = fingerprintBundleSchema.safeParse(value);
   if (!r.success) {
     const issues = fromZodIssues(r.error.issues, value);
-    throw new RequestFormatError("invalid_fingerprints", `Not a valid fingerprint bundle: ${summarizeIssues(issues)}.`, issues, ["fingerprints"]);
+    throw new RequestFormatError(
+      "invalid_fingerprints",
+      `Not a valid fingerprint bundle: ${summarizeIssues(issues)}.`,
+      issues,
+      ["fingerprints"],
+    );
   }
   return stripBundle(checkFingerprintBundle(value));
 }

@@ -46,8 +46,16 @@ function issuePath(f: () => unknown): string {
 describe("a malformed fingerprint bundle", () => {
   it.each<[string, (b: Json & { segments: Json[]; total: Json }) => void, string]>([
     ["a segment without sha256", (b) => delete b.segments[1]!["sha256"], "segments[1].sha256"],
-    ["an upper-case hash", (b) => (b.segments[0]!["sha256"] = (b.segments[0]!["sha256"] as string).toUpperCase()), "segments[0].sha256"],
-    ["a segment without canonicalSha256", (b) => delete b.segments[0]!["canonicalSha256"], "segments[0].canonicalSha256"],
+    [
+      "an upper-case hash",
+      (b) => (b.segments[0]!["sha256"] = (b.segments[0]!["sha256"] as string).toUpperCase()),
+      "segments[0].sha256",
+    ],
+    [
+      "a segment without canonicalSha256",
+      (b) => delete b.segments[0]!["canonicalSha256"],
+      "segments[0].canonicalSha256",
+    ],
     ["segments that are not an array", (b) => (b.segments = null as never), "segments"],
     ["a null segment", (b) => (b.segments[2] = null as never), "segments[2]"],
     ["a missing total", (b) => delete (b as Json)["total"], "total"],
@@ -56,8 +64,16 @@ describe("a malformed fingerprint bundle", () => {
     ["an unknown segment kind", (b) => (b.segments[0]!["kind"] = "prompt"), "segments[0].kind"],
     ["an unknown block type", (b) => (b.segments[2]!["blockType"] = "video"), "segments[2].blockType"],
     ["an index out of place", (b) => (b.segments[1]!["index"] = 0), "segments[1].index"],
-    ["offsets with a gap", (b) => (b.segments[1]!["byteOffset"] = (b.segments[1]!["byteOffset"] as number) + 1), "segments[1].byteOffset"],
-    ["a total byte count that does not add up", (b) => (b.total["bytes"] = (b.total["bytes"] as number) + 1), "total.bytes"],
+    [
+      "offsets with a gap",
+      (b) => (b.segments[1]!["byteOffset"] = (b.segments[1]!["byteOffset"] as number) + 1),
+      "segments[1].byteOffset",
+    ],
+    [
+      "a total byte count that does not add up",
+      (b) => (b.total["bytes"] = (b.total["bytes"] as number) + 1),
+      "total.bytes",
+    ],
     ["a total token count that does not add up", (b) => (b.total["tokens"] = 0), "total.tokens"],
     ["a total segment count that does not add up", (b) => b.segments.pop(), "total.segments"],
     ["another bundle version", (b) => (b["bundleVersion"] = 2), "bundleVersion"],
@@ -72,7 +88,9 @@ describe("a malformed fingerprint bundle", () => {
 
   it("says which argument it was and what to do", () => {
     const bad = broken((b) => delete b.segments[1]!["sha256"]);
-    expect(() => compareRequests(request, bad, openai)).toThrow(/^next is not a valid fingerprint bundle: segments\[1\]\.sha256: expected a SHA-256/);
+    expect(() => compareRequests(request, bad, openai)).toThrow(
+      /^next is not a valid fingerprint bundle: segments\[1\]\.sha256: expected a SHA-256/,
+    );
     expect(() => simulateCache([request, bad], openai)).toThrow(/^turns\[1\] is not a valid fingerprint bundle/);
   });
 
@@ -82,7 +100,9 @@ describe("a malformed fingerprint bundle", () => {
   });
 
   it("is refused by simulateCache and by suggestCacheBreakpoints' previous turn", () => {
-    expect(issuePath(() => simulateCache([broken((b) => (b.segments[0]!["tokens"] = "3")), request], openai))).toBe("segments[0].tokens");
+    expect(issuePath(() => simulateCache([broken((b) => (b.segments[0]!["tokens"] = "3")), request], openai))).toBe(
+      "segments[0].tokens",
+    );
     const anthropicRequest = { ...request, model: { provider: "anthropic", model: "claude-sonnet-4-5" } };
     const anthropicBundle = toFingerprintBundle(segmentRequest(anthropicRequest, { provider: "anthropic" }));
     const bad = { ...anthropicBundle, total: { ...anthropicBundle.total, segments: 99 } };
@@ -94,14 +114,20 @@ describe("a malformed fingerprint bundle", () => {
   });
 
   it("is refused when a side is not an object at all", () => {
-    expect(() => compareRequests(null as never, request, openai)).toThrow(/^previous: must be a request, a segmented request/);
+    expect(() => compareRequests(null as never, request, openai)).toThrow(
+      /^previous: must be a request, a segmented request/,
+    );
     expect(() => compareRequests(request, "bundle" as never, openai)).toThrow(InvalidInputError);
   });
 });
 
 describe("parseFingerprintBundle", () => {
   it("returns a stripped copy: unknown keys never pass through", () => {
-    const leaky = { ...bundle, note: "What is the capital of France?", segments: bundle.segments.map((s) => ({ ...s, text: "You are terse." })) };
+    const leaky = {
+      ...bundle,
+      note: "What is the capital of France?",
+      segments: bundle.segments.map((s) => ({ ...s, text: "You are terse." })),
+    };
     const parsed = parseFingerprintBundle(leaky);
     expect(parsed).not.toBe(leaky);
     expect(parsed).toEqual(bundle);

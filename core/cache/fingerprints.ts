@@ -64,11 +64,18 @@ export function bundleFromSegments(seg: SegmentedRequest): FingerprintBundle {
  * The shareable bundle of an inspection report (or of a segmented request). No prompt text.
  * A bundle is checked and copied with only its known keys (unknown keys could carry prompt text).
  */
-export function toFingerprintBundle(source: InspectionReport | SegmentedRequest | FingerprintBundle): FingerprintBundle {
-  if (source === null || typeof source !== "object") throw new InvalidInputError("source", "must be an inspection report, a segmented request or a fingerprint bundle.");
+export function toFingerprintBundle(
+  source: InspectionReport | SegmentedRequest | FingerprintBundle,
+): FingerprintBundle {
+  if (source === null || typeof source !== "object")
+    throw new InvalidInputError("source", "must be an inspection report, a segmented request or a fingerprint bundle.");
   if (isFingerprintBundle(source)) return stripBundle(checkFingerprintBundle(source, "source"));
   if ("reportVersion" in source) {
-    if (!source.fingerprints) throw new InvalidInputError("report.fingerprints", "the report has no request to fingerprint (see report.problems)");
+    if (!source.fingerprints)
+      throw new InvalidInputError(
+        "report.fingerprints",
+        "the report has no request to fingerprint (see report.problems)",
+      );
     return source.fingerprints;
   }
   return bundleFromSegments(source);

@@ -12,9 +12,21 @@ const VECTORS: readonly (readonly [string, () => string, string])[] = [
     () => "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
     "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
   ],
-  ["non-ASCII text (2-, 3- and 4-byte UTF-8)", () => "héllo wörld — 你好 🙂", "9ab32fbda83ae0d00671c0c326822a4567651083d02a53808761ed3490eae99f"],
-  ["one million 'a' (1 MB)", () => "a".repeat(1_000_000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"],
-  ["1 MiB of non-ASCII text", () => "Strata ✓ 🙂 ".repeat(65_536), "822f1b881abe9bbe7e557b724ed88d5bf5b634525716b2e25d42d79cb334ec6b"],
+  [
+    "non-ASCII text (2-, 3- and 4-byte UTF-8)",
+    () => "héllo wörld — 你好 🙂",
+    "9ab32fbda83ae0d00671c0c326822a4567651083d02a53808761ed3490eae99f",
+  ],
+  [
+    "one million 'a' (1 MB)",
+    () => "a".repeat(1_000_000),
+    "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+  ],
+  [
+    "1 MiB of non-ASCII text",
+    () => "Strata ✓ 🙂 ".repeat(65_536),
+    "822f1b881abe9bbe7e557b724ed88d5bf5b634525716b2e25d42d79cb334ec6b",
+  ],
 ];
 
 describe("sha256Hex", () => {

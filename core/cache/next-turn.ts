@@ -29,8 +29,17 @@ export interface NextTurnOptions {
   readonly tokenEstimator?: TokenEstimator;
 }
 
-async function layoutPair(request: AssemblyRequest, layout: AssemblyLayout, options: NextTurnOptions, provider: CacheProvider, estimate: TokenEstimator): Promise<LayoutNextTurn> {
-  const prepared = prepareAssembly(request, options.tokenEstimator ? { layout, tokenEstimator: options.tokenEstimator } : { layout });
+async function layoutPair(
+  request: AssemblyRequest,
+  layout: AssemblyLayout,
+  options: NextTurnOptions,
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+): Promise<LayoutNextTurn> {
+  const prepared = prepareAssembly(
+    request,
+    options.tokenEstimator ? { layout, tokenEstimator: options.tokenEstimator } : { layout },
+  );
   const first = await assembleProviderInput(prepared.options);
   // The same next-turn rule as simulateAdjacentTurn, applied to the prepared options (templates rendered).
   const second = await assembleProviderInput(nextAssemblyTurn(prepared.options, options.reply, options.nextInput));
@@ -43,15 +52,32 @@ async function layoutPair(request: AssemblyRequest, layout: AssemblyLayout, opti
     turn: comparison.previous,
     nextTurn: comparison.next,
     comparison,
-    stablePrefixRatio: comparison.next.bytes === 0 ? 0 : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
+    stablePrefixRatio:
+      comparison.next.bytes === 0
+        ? 0
+        : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
   };
 }
 
-export async function simulateNextTurn(request: AssemblyRequest, options: NextTurnOptions): Promise<NextTurnSimulation> {
-  if (!isObject(request) || !isObject(request.model) || typeof request.model.provider !== "string" || typeof request.model.model !== "string") {
-    throw new InvalidInputError(isObject(request) ? "model" : "request", isObject(request) ? "must be { provider: string, model: string }." : "must be an AssemblyRequest object { model, input, … }.");
+export async function simulateNextTurn(
+  request: AssemblyRequest,
+  options: NextTurnOptions,
+): Promise<NextTurnSimulation> {
+  if (
+    !isObject(request) ||
+    !isObject(request.model) ||
+    typeof request.model.provider !== "string" ||
+    typeof request.model.model !== "string"
+  ) {
+    throw new InvalidInputError(
+      isObject(request) ? "model" : "request",
+      isObject(request)
+        ? "must be { provider: string, model: string }."
+        : "must be an AssemblyRequest object { model, input, … }.",
+    );
   }
-  if (!isObject(options)) throw new InvalidInputError("options", "must be { reply, nextInput, provider?, tokenEstimator? }.");
+  if (!isObject(options))
+    throw new InvalidInputError("options", "must be { reply, nextInput, provider?, tokenEstimator? }.");
   checkReply(options.reply);
   checkAgentInput(options.nextInput, "nextInput");
   if (options.provider !== undefined) checkProvider(options.provider);

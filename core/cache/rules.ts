@@ -12,7 +12,14 @@ const OPENAI_GUIDE = "OpenAI docs, Prompt caching guide (platform.openai.com/doc
 const OPENAI_PRICING = "OpenAI API pricing page, cached-input column (openai.com/api/pricing)";
 const GEMINI_DOCS = "Google AI docs, Context caching (ai.google.dev/gemini-api/docs/caching)";
 
-function anthropic(id: string, models: string, minTokens: number, status: CacheRule["status"] = "documented", note: string | null = null, source = ANTHROPIC_DOCS): CacheRule {
+function anthropic(
+  id: string,
+  models: string,
+  minTokens: number,
+  status: CacheRule["status"] = "documented",
+  note: string | null = null,
+  source = ANTHROPIC_DOCS,
+): CacheRule {
   return {
     id,
     provider: "anthropic",
@@ -32,12 +39,59 @@ function anthropic(id: string, models: string, minTokens: number, status: CacheR
   };
 }
 
-function openai(id: string, models: string, readMultiplier: number, status: CacheRule["status"], source: string, date: string, note: string | null, hitIncrement: number | null = null): CacheRule {
-  return { id, provider: "openai", models, mode: "automatic", minTokens: 1024, hitIncrement, maxBreakpoints: null, lookbackBlocks: null, readMultiplier, writeMultiplier: 1, ttl: "5-10m idle (up to 1h; 24h with prompt_cache_retention)", status, source, date, note };
+function openai(
+  id: string,
+  models: string,
+  readMultiplier: number,
+  status: CacheRule["status"],
+  source: string,
+  date: string,
+  note: string | null,
+  hitIncrement: number | null = null,
+): CacheRule {
+  return {
+    id,
+    provider: "openai",
+    models,
+    mode: "automatic",
+    minTokens: 1024,
+    hitIncrement,
+    maxBreakpoints: null,
+    lookbackBlocks: null,
+    readMultiplier,
+    writeMultiplier: 1,
+    ttl: "5-10m idle (up to 1h; 24h with prompt_cache_retention)",
+    status,
+    source,
+    date,
+    note,
+  };
 }
 
-function gemini(id: string, models: string, minTokens: number, status: CacheRule["status"], note: string | null): CacheRule {
-  return { id, provider: "gemini", models, mode: "automatic", minTokens, hitIncrement: null, maxBreakpoints: null, lookbackBlocks: null, readMultiplier: 0.1, writeMultiplier: 1, ttl: "implicit (not published)", status, source: GEMINI_DOCS, date: "2026-11", note };
+function gemini(
+  id: string,
+  models: string,
+  minTokens: number,
+  status: CacheRule["status"],
+  note: string | null,
+): CacheRule {
+  return {
+    id,
+    provider: "gemini",
+    models,
+    mode: "automatic",
+    minTokens,
+    hitIncrement: null,
+    maxBreakpoints: null,
+    lookbackBlocks: null,
+    readMultiplier: 0.1,
+    writeMultiplier: 1,
+    ttl: "implicit (not published)",
+    status,
+    source: GEMINI_DOCS,
+    date: "2026-11",
+    note,
+  };
 }
 
 /** Table order matters: the first matching row of the wanted status wins, so specific patterns come first. */
@@ -45,8 +99,21 @@ export const CACHE_RULES: readonly CacheRule[] = [
   anthropic("anthropic-opus-4-6", "claude-opus-4-6*", 4096),
   anthropic("anthropic-opus-4-5", "claude-opus-4-5*", 4096),
   anthropic("anthropic-haiku-4-5", "claude-haiku-4-5*", 4096),
-  anthropic("anthropic-sonnet-4-6", "claude-sonnet-4-6*", 1024, "documented", "Users report no caching below 2,048 tokens; see anthropic-sonnet-4-6-observed."),
-  anthropic("anthropic-sonnet-4-6-observed", "claude-sonnet-4-6*", 2048, "observed", "Minimum observed by users, conflicting with the documented 1,024.", "User reports collected in ../shared/CACHE-RULES.md"),
+  anthropic(
+    "anthropic-sonnet-4-6",
+    "claude-sonnet-4-6*",
+    1024,
+    "documented",
+    "Users report no caching below 2,048 tokens; see anthropic-sonnet-4-6-observed.",
+  ),
+  anthropic(
+    "anthropic-sonnet-4-6-observed",
+    "claude-sonnet-4-6*",
+    2048,
+    "observed",
+    "Minimum observed by users, conflicting with the documented 1,024.",
+    "User reports collected in ../shared/CACHE-RULES.md",
+  ),
   anthropic("anthropic-sonnet-4-5", "claude-sonnet-4-5*", 1024),
   anthropic("anthropic-opus-4-1", "claude-opus-4-1*", 1024),
   anthropic("anthropic-opus-4", "claude-opus-4*", 1024),
@@ -54,18 +121,85 @@ export const CACHE_RULES: readonly CacheRule[] = [
   anthropic("anthropic-sonnet-3-7", "claude-3-7-sonnet*", 1024),
   anthropic("anthropic-haiku-3-5", "claude-3-5-haiku*", 2048),
   anthropic("anthropic-haiku-3", "claude-3-haiku*", 2048),
-  anthropic("anthropic-fallback", "*", 1024, "documented", "Fallback for models not listed: the most common documented minimum."),
-  openai("openai-gpt-5", "gpt-5*", 0.1, "documented", `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`, "2025-08", "Read price not in the shared facts file: check the pricing page."),
-  openai("openai-gpt-4-1", "gpt-4.1*", 0.25, "documented", `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`, "2025-04", "Read price not in the shared facts file: check the pricing page."),
-  openai("openai-gpt-4o", "gpt-4o*", 0.5, "documented", `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`, "2024-10", "Read price not in the shared facts file: check the pricing page."),
-  openai("openai-o3-o4", "o[34]*", 0.25, "documented", `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`, "2025-04", "Read price not in the shared facts file: check the pricing page."),
-  openai("openai-fallback", "*", 0.5, "documented", OPENAI_GUIDE, "2026-11", "Fallback for models not listed: half-price reads, the most conservative published discount."),
-  openai("openai-128-increments", "*", 0.5, "legacy", `${OPENAI_GUIDE} (earlier version)`, "2024-10", "Hits in 128-token increments (1,024, 1,152, 1,280, …): documented earlier, later removed from the guide.", 128),
+  anthropic(
+    "anthropic-fallback",
+    "*",
+    1024,
+    "documented",
+    "Fallback for models not listed: the most common documented minimum.",
+  ),
+  openai(
+    "openai-gpt-5",
+    "gpt-5*",
+    0.1,
+    "documented",
+    `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`,
+    "2025-08",
+    "Read price not in the shared facts file: check the pricing page.",
+  ),
+  openai(
+    "openai-gpt-4-1",
+    "gpt-4.1*",
+    0.25,
+    "documented",
+    `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`,
+    "2025-04",
+    "Read price not in the shared facts file: check the pricing page.",
+  ),
+  openai(
+    "openai-gpt-4o",
+    "gpt-4o*",
+    0.5,
+    "documented",
+    `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`,
+    "2024-10",
+    "Read price not in the shared facts file: check the pricing page.",
+  ),
+  openai(
+    "openai-o3-o4",
+    "o[34]*",
+    0.25,
+    "documented",
+    `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`,
+    "2025-04",
+    "Read price not in the shared facts file: check the pricing page.",
+  ),
+  openai(
+    "openai-fallback",
+    "*",
+    0.5,
+    "documented",
+    OPENAI_GUIDE,
+    "2026-11",
+    "Fallback for models not listed: half-price reads, the most conservative published discount.",
+  ),
+  openai(
+    "openai-128-increments",
+    "*",
+    0.5,
+    "legacy",
+    `${OPENAI_GUIDE} (earlier version)`,
+    "2024-10",
+    "Hits in 128-token increments (1,024, 1,152, 1,280, …): documented earlier, later removed from the guide.",
+    128,
+  ),
   gemini("gemini-3", "gemini-3*", 4096, "documented", null),
   gemini("gemini-2.5", "gemini-2.5*", 2048, "documented", "Implicit caching has no cost-saving guarantee."),
   gemini("gemini-2.5-flash-earlier", "gemini-2.5-flash*", 1024, "legacy", "Minimum in an earlier version of the docs."),
-  gemini("gemini-2.5-pro-earlier-2048", "gemini-2.5-pro*", 2048, "legacy", "An earlier version of the docs said 2,048 for 2.5 Pro."),
-  gemini("gemini-2.5-pro-earlier-4096", "gemini-2.5-pro*", 4096, "legacy", "Another earlier version of the docs said 4,096 for 2.5 Pro."),
+  gemini(
+    "gemini-2.5-pro-earlier-2048",
+    "gemini-2.5-pro*",
+    2048,
+    "legacy",
+    "An earlier version of the docs said 2,048 for 2.5 Pro.",
+  ),
+  gemini(
+    "gemini-2.5-pro-earlier-4096",
+    "gemini-2.5-pro*",
+    4096,
+    "legacy",
+    "Another earlier version of the docs said 4,096 for 2.5 Pro.",
+  ),
   gemini("gemini-fallback", "*", 4096, "documented", "Fallback for models not listed: the largest published minimum."),
 ];
 
@@ -110,22 +244,40 @@ export interface SelectedRule {
 }
 
 /** The rule for `provider` + `model`: `ruleId` if given, else the first matching `documented` row (else the first match). */
-export function selectCacheRule(provider: CacheProvider, model: string, options: { readonly rules?: readonly CacheRule[]; readonly ruleId?: string } = {}): SelectedRule {
+export function selectCacheRule(
+  provider: CacheProvider,
+  model: string,
+  options: { readonly rules?: readonly CacheRule[]; readonly ruleId?: string } = {},
+): SelectedRule {
   const rules = options.rules ?? CACHE_RULES;
   const id = bareModelId(model);
   const matching = rules.filter((r) => r.provider === provider && globMatches(r.models, id));
   let rule: CacheRule | undefined;
   if (options.ruleId !== undefined) {
     rule = rules.find((r) => r.id === options.ruleId);
-    if (!rule) throw new InvalidInputError("ruleId", `no cache rule "${options.ruleId}" (known: ${rules.map((r) => r.id).join(", ")})`);
-    if (rule.provider !== provider) throw new InvalidInputError("ruleId", `rule "${rule.id}" is for ${rule.provider}, not ${provider}`);
+    if (!rule)
+      throw new InvalidInputError(
+        "ruleId",
+        `no cache rule "${options.ruleId}" (known: ${rules.map((r) => r.id).join(", ")})`,
+      );
+    if (rule.provider !== provider)
+      throw new InvalidInputError("ruleId", `rule "${rule.id}" is for ${rule.provider}, not ${provider}`);
   } else {
     rule = matching.find((r) => r.status === "documented") ?? matching[0];
   }
-  if (!rule) throw new InvalidInputError("model", `no cache rule matches ${provider} model "${model}": pass rules with a matching row (a "*" pattern matches every model)`);
+  if (!rule)
+    throw new InvalidInputError(
+      "model",
+      `no cache rule matches ${provider} model "${model}": pass rules with a matching row (a "*" pattern matches every model)`,
+    );
   const chosen = rule;
   // Alternatives are conflicting sources (observed, legacy, or the documented row when another was picked),
   // not broader documented patterns that the chosen row shadows.
   const documented = matching.find((r) => r.status === "documented");
-  return { rule: chosen, alternatives: matching.filter((r) => r.id !== chosen.id && (r.status !== "documented" || r === documented)).map((r) => r.id) };
+  return {
+    rule: chosen,
+    alternatives: matching
+      .filter((r) => r.id !== chosen.id && (r.status !== "documented" || r === documented))
+      .map((r) => r.id),
+  };
 }

@@ -28,17 +28,69 @@ const mixed: NormalizedRequest = {
 
 describe("segmentRequest", () => {
   it.each([
-    ["anthropic", ["tools[0]", "messages[0]", "messages[0].content[0]", "messages[2]", "messages[2].content[0]", "providerOptions.tool_choice", "messages[1]", "messages[1].content[0]", "messages[3]", "messages[3].content[0]"]],
-    ["openai", ["tools[0]", "providerOptions.tool_choice", "messages[0]", "messages[0].content[0]", "messages[1]", "messages[1].content[0]", "messages[2]", "messages[2].content[0]", "messages[3]", "messages[3].content[0]"]],
-    ["gemini", ["tools[0]", "providerOptions.toolConfig", "messages[0]", "messages[0].content[0]", "messages[2]", "messages[2].content[0]", "messages[1]", "messages[1].content[0]", "messages[3]", "messages[3].content[0]"]],
+    [
+      "anthropic",
+      [
+        "tools[0]",
+        "messages[0]",
+        "messages[0].content[0]",
+        "messages[2]",
+        "messages[2].content[0]",
+        "providerOptions.tool_choice",
+        "messages[1]",
+        "messages[1].content[0]",
+        "messages[3]",
+        "messages[3].content[0]",
+      ],
+    ],
+    [
+      "openai",
+      [
+        "tools[0]",
+        "providerOptions.tool_choice",
+        "messages[0]",
+        "messages[0].content[0]",
+        "messages[1]",
+        "messages[1].content[0]",
+        "messages[2]",
+        "messages[2].content[0]",
+        "messages[3]",
+        "messages[3].content[0]",
+      ],
+    ],
+    [
+      "gemini",
+      [
+        "tools[0]",
+        "providerOptions.toolConfig",
+        "messages[0]",
+        "messages[0].content[0]",
+        "messages[2]",
+        "messages[2].content[0]",
+        "messages[1]",
+        "messages[1].content[0]",
+        "messages[3]",
+        "messages[3].content[0]",
+      ],
+    ],
   ] as const)("puts a %s request in that provider's prompt order", (provider, paths) => {
     expect(segmentRequest(mixed, { provider }).segments.map((s) => s.path)).toEqual(paths);
   });
 
   it("marks the cache levels and the blocks that carry breakpoints", () => {
     const seg = segmentRequest(wire(conversationTurns[0]), { provider: "anthropic" });
-    expect(seg.segments.map((s) => s.region)).toEqual([...Array(8).fill("tools"), "system", "system", "messages", "messages"]);
-    expect(seg.segments.filter((s) => s.cacheBreakpoint).map((s) => s.path)).toEqual(["tools[7]", "messages[0].content[0]", "messages[1].content[0]"]);
+    expect(seg.segments.map((s) => s.region)).toEqual([
+      ...Array(8).fill("tools"),
+      "system",
+      "system",
+      "messages",
+      "messages",
+    ]);
+    expect(seg.segments.filter((s) => s.cacheBreakpoint).map((s) => s.path)).toEqual([
+      "tools[7]",
+      "messages[0].content[0]",
+      "messages[1].content[0]",
+    ]);
   });
 
   it("hashes each segment's UTF-8 bytes, and cache markers change no hash", () => {
@@ -46,14 +98,18 @@ describe("segmentRequest", () => {
     const seg = segmentRequest(req, { provider: "anthropic" });
     seg.segments.forEach((s, i) => expect(s.sha256).toBe(sha256Hex(seg.texts[i]!)));
     const unmarked = { ...req, tools: req.tools.map(({ cache: _c, ...t }) => t) };
-    expect(segmentRequest(unmarked, { provider: "anthropic" }).segments.map((s) => s.sha256)).toEqual(seg.segments.map((s) => s.sha256));
+    expect(segmentRequest(unmarked, { provider: "anthropic" }).segments.map((s) => s.sha256)).toEqual(
+      seg.segments.map((s) => s.sha256),
+    );
   });
 
   it("uses an injected token estimator and rejects a bad one", () => {
     const seg = segmentRequest(mixed, { provider: "openai", tokenEstimator: () => 2 });
     expect(seg.totalTokens).toBe(2 * seg.segments.length);
     expect(() => segmentRequest(mixed, { provider: "openai", tokenEstimator: () => -1 })).toThrow(TokenEstimatorError);
-    expect(() => segmentRequest(mixed, { provider: "openai", tokenEstimator: () => Number.NaN })).toThrow(/finite, non-negative/);
+    expect(() => segmentRequest(mixed, { provider: "openai", tokenEstimator: () => Number.NaN })).toThrow(
+      /finite, non-negative/,
+    );
   });
 
   it("byte offsets and lengths add up to the serialized length (property)", () => {
@@ -74,8 +130,14 @@ describe("segmentRequest", () => {
   });
 
   it("is linear: a long history segments without re-measuring", () => {
-    const messages = Array.from({ length: 2000 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: [{ type: "text", text: `message ${i}` }] }) as const);
-    const seg = segmentRequest({ model: { provider: "x", model: "m" }, tools: [], messages }, { provider: "anthropic" });
+    const messages = Array.from(
+      { length: 2000 },
+      (_, i) => ({ role: i % 2 ? "assistant" : "user", content: [{ type: "text", text: `message ${i}` }] }) as const,
+    );
+    const seg = segmentRequest(
+      { model: { provider: "x", model: "m" }, tools: [], messages },
+      { provider: "anthropic" },
+    );
     expect(seg.segments.length).toBe(4000);
   });
 });

@@ -42,7 +42,9 @@ export interface SegmentedRequest {
 }
 
 /** Prompt order per provider, and why. */
-export const PROMPT_ORDER: Readonly<Record<CacheProvider, { readonly order: readonly SegmentRegion[]; readonly note: string }>> = {
+export const PROMPT_ORDER: Readonly<
+  Record<CacheProvider, { readonly order: readonly SegmentRegion[]; readonly note: string }>
+> = {
   anthropic: {
     order: ["tools", "system", "messages"],
     note:
@@ -73,12 +75,19 @@ function serialize(value: object, path: string): string {
     return JSON.stringify(value);
   } catch (e) {
     canonicalJson(value, path);
-    throw new InvalidInputError(path, `cannot be serialized as JSON (${e instanceof Error ? e.message : String(e)}): send plain JSON data.`, { cause: e });
+    throw new InvalidInputError(
+      path,
+      `cannot be serialized as JSON (${e instanceof Error ? e.message : String(e)}): send plain JSON data.`,
+      { cause: e },
+    );
   }
 }
 
 const toolJson = (t: ToolDefinition, path: string) =>
-  serialize({ name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields }, path);
+  serialize(
+    { name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields },
+    path,
+  );
 
 function blockJson(b: ContentBlock, path: string): string {
   const pf = b.providerFields;
@@ -86,15 +95,42 @@ function blockJson(b: ContentBlock, path: string): string {
     case "text":
       return serialize({ type: b.type, text: b.text, providerFields: pf }, path);
     case "thinking":
-      return serialize({ type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf }, path);
+      return serialize(
+        { type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf },
+        path,
+      );
     case "tool_call":
       return serialize({ type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf }, path);
     case "tool_result":
-      return serialize({ type: b.type, toolCallId: b.toolCallId, name: b.name, result: b.result, isError: b.isError, providerFields: pf }, path);
+      return serialize(
+        {
+          type: b.type,
+          toolCallId: b.toolCallId,
+          name: b.name,
+          result: b.result,
+          isError: b.isError,
+          providerFields: pf,
+        },
+        path,
+      );
     case "document":
-      return serialize({ type: b.type, name: b.name, mimeType: b.mimeType, text: b.text, data: b.data, url: b.url, providerFields: pf }, path);
+      return serialize(
+        {
+          type: b.type,
+          name: b.name,
+          mimeType: b.mimeType,
+          text: b.text,
+          data: b.data,
+          url: b.url,
+          providerFields: pf,
+        },
+        path,
+      );
     case "file":
-      return serialize({ type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
+      return serialize(
+        { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
+        path,
+      );
     default:
       return serialize({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
   }
@@ -102,7 +138,8 @@ function blockJson(b: ContentBlock, path: string): string {
 
 const isObject = (v: unknown) => v !== null && typeof v === "object";
 
-const headerJson = (m: Message, path: string) => serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, path);
+const headerJson = (m: Message, path: string) =>
+  serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, path);
 
 interface Piece {
   /** Holds caller JSON objects (schemas, arguments, results, provider fields): key order may vary. */
@@ -118,10 +155,23 @@ interface Piece {
 }
 
 function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[]): void {
-  out.push({ callerJson: m.providerFields !== undefined, path: `messages[${i}]`, kind: "message", region, text: headerJson(m, `messages[${i}]`), role: m.role, messageIndex: i, blockType: null, breakpoint: false });
+  out.push({
+    callerJson: m.providerFields !== undefined,
+    path: `messages[${i}]`,
+    kind: "message",
+    region,
+    text: headerJson(m, `messages[${i}]`),
+    role: m.role,
+    messageIndex: i,
+    blockType: null,
+    breakpoint: false,
+  });
   m.content.forEach((b, j) =>
     out.push({
-      callerJson: b.providerFields !== undefined || (b.type === "tool_call" && isObject(b.arguments)) || (b.type === "tool_result" && isObject(b.result)),
+      callerJson:
+        b.providerFields !== undefined ||
+        (b.type === "tool_call" && isObject(b.arguments)) ||
+        (b.type === "tool_result" && isObject(b.result)),
       path: `messages[${i}].content[${j}]`,
       kind: "block",
       region,
@@ -187,14 +237,18 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
 /** `provider` as a `CacheProvider`, or `InvalidInputError` naming `field`. */
 export function checkProvider(provider: unknown, field = "provider"): CacheProvider {
   if (typeof provider !== "string" || !Object.hasOwn(PROMPT_ORDER, provider)) {
-    throw new InvalidInputError(field, `expected "openai", "anthropic" or "gemini", got ${JSON.stringify(provider) ?? String(provider)}`);
+    throw new InvalidInputError(
+      field,
+      `expected "openai", "anthropic" or "gemini", got ${JSON.stringify(provider) ?? String(provider)}`,
+    );
   }
   return provider as CacheProvider;
 }
 
 /** The options object of a cache-analysis call, or `InvalidInputError`. */
 export function checkOptions<T extends object>(options: T | undefined, field = "options"): T {
-  if (options === null || typeof options !== "object") throw new InvalidInputError(field, 'must be an object with a provider ("openai", "anthropic" or "gemini").');
+  if (options === null || typeof options !== "object")
+    throw new InvalidInputError(field, 'must be an object with a provider ("openai", "anthropic" or "gemini").');
   return options;
 }
 
@@ -202,7 +256,10 @@ export function checkOptions<T extends object>(options: T | undefined, field = "
  * Segments `request` in `options.provider`'s prompt order. Linear in the request size. The request
  * gets the shared message-shape check (`InvalidInputError` naming e.g. `messages[3].content[1].type`).
  */
-export function segmentRequest(request: ProviderRequest | NormalizedRequest, options: SegmentOptions): SegmentedRequest {
+export function segmentRequest(
+  request: ProviderRequest | NormalizedRequest,
+  options: SegmentOptions,
+): SegmentedRequest {
   const provider = checkProvider(checkOptions(options).provider);
   const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
   assertProviderRequest(request);
@@ -239,14 +296,17 @@ export function segmentWith(
     // The other turn of a comparison mostly repeats this one: a segment whose text equals the
     // twin's at the same index has its byte length and hash already (comparing is far cheaper than hashing).
     const same = twin !== undefined && twin.texts[index] === p.text ? twin.segments[index] : undefined;
-    const { bytes: byteLength, sha256 } = same === undefined ? measure(p.text) : { bytes: same.byteLength, sha256: same.sha256 };
+    const { bytes: byteLength, sha256 } =
+      same === undefined ? measure(p.text) : { bytes: same.byteLength, sha256: same.sha256 };
     const t = estimate(p.text);
     // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
     let canonicalSha256 = sha256;
     if (p.callerJson) {
       const canonical = canonicalJson(JSON.parse(p.text), p.kind === "tool_choice" ? "providerOptions" : p.path);
       // The twin hashed this same canonical text if its canonical hash differs from its plain one.
-      if (canonical !== p.text) canonicalSha256 = same !== undefined && same.canonicalSha256 !== same.sha256 ? same.canonicalSha256 : measure(canonical).sha256;
+      if (canonical !== p.text)
+        canonicalSha256 =
+          same !== undefined && same.canonicalSha256 !== same.sha256 ? same.canonicalSha256 : measure(canonical).sha256;
     }
     segments.push({
       index,

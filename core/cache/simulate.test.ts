@@ -14,7 +14,8 @@ function wire(value: unknown): NormalizedRequest {
   return p.request;
 }
 const turns = conversationTurns.map(wire);
-const figures = (sim: ReturnType<typeof simulateCache>) => sim.turns.map((t) => [t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens, t.relativeCost]);
+const figures = (sim: ReturnType<typeof simulateCache>) =>
+  sim.turns.map((t) => [t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens, t.relativeCost]);
 
 describe("simulateCache on the four-turn conversation", () => {
   it("Anthropic: turn 2 reads turn 1, turn 3 reads only the tools, turn 4 reads nothing", () => {
@@ -27,9 +28,17 @@ describe("simulateCache on the four-turn conversation", () => {
       [0, 2125, 0, 1.25],
     ]);
     // Turn 3 reads exactly the tool definitions (the level before the changed system prompt).
-    const toolTokens = segmentRequest(turns[2]!, { provider: "anthropic" }).segments.filter((s) => s.region === "tools").reduce((n, s) => n + s.tokens, 0);
+    const toolTokens = segmentRequest(turns[2]!, { provider: "anthropic" })
+      .segments.filter((s) => s.region === "tools")
+      .reduce((n, s) => n + s.tokens, 0);
     expect(sim.turns[2]!.cachedReadTokens).toBe(toolTokens);
-    expect(sim.totals).toEqual({ totalTokens: 8045, cachedReadTokens: 2974, cacheWriteTokens: 5071, uncachedTokens: 0, relativeCost: 0.8249 });
+    expect(sim.totals).toEqual({
+      totalTokens: 8045,
+      cachedReadTokens: 2974,
+      cacheWriteTokens: 5071,
+      uncachedTokens: 0,
+      relativeCost: 0.8249,
+    });
   });
 
   it("OpenAI (automatic, exact prefix): turn 3 still reuses the system prompt up to the timestamp", () => {
@@ -63,14 +72,31 @@ describe("simulateCache limits", () => {
   });
 
   it("caches nothing without breakpoints on Anthropic", () => {
-    const req = wire({ ...conversationTurns[0], tools: [], system: "x".repeat(8000), messages: [{ role: "user", content: "hi" }] });
+    const req = wire({
+      ...conversationTurns[0],
+      tools: [],
+      system: "x".repeat(8000),
+      messages: [{ role: "user", content: "hi" }],
+    });
     expect(simulateCache([req], { provider: "anthropic" }).turns[0]!.prevented.noBreakpoints).toBe(true);
-    const auto = wire({ ...conversationTurns[0], cache_control: { type: "ephemeral" }, tools: [], system: "x".repeat(8000), messages: [{ role: "user", content: "hi" }] });
+    const auto = wire({
+      ...conversationTurns[0],
+      cache_control: { type: "ephemeral" },
+      tools: [],
+      system: "x".repeat(8000),
+      messages: [{ role: "user", content: "hi" }],
+    });
     expect(simulateCache([auto], { provider: "anthropic" }).turns[0]!.cacheWriteTokens).toBeGreaterThan(2000);
   });
 
   it("flags more than 4 breakpoints (the API rejects the request)", () => {
-    const marked = { ...turns[1]!, messages: turns[1]!.messages.map((m) => ({ ...m, content: m.content.map((b) => ({ ...b, cache: { type: "ephemeral" as const } })) })) };
+    const marked = {
+      ...turns[1]!,
+      messages: turns[1]!.messages.map((m) => ({
+        ...m,
+        content: m.content.map((b) => ({ ...b, cache: { type: "ephemeral" as const } })),
+      })),
+    };
     const t = simulateCache([marked], { provider: "anthropic" }).turns[0]!;
     expect(t.prevented.tooManyBreakpoints).toBe(true);
     expect(t.cacheWriteTokens).toBe(0);
@@ -78,7 +104,10 @@ describe("simulateCache limits", () => {
 
   it("flags an entry more than 20 blocks before the only breakpoint", () => {
     const first = turns[0]!;
-    const filler = Array.from({ length: 24 }, (_, i) => ({ role: i % 2 ? "user" : "assistant", content: [{ type: "text", text: `step ${i}` }] }) as const);
+    const filler = Array.from(
+      { length: 24 },
+      (_, i) => ({ role: i % 2 ? "user" : "assistant", content: [{ type: "text", text: `step ${i}` }] }) as const,
+    );
     const last = { role: "user", content: [{ type: "text", text: "and now?", cache: { type: "ephemeral" } }] } as const;
     const plain = first.messages.map((m) => ({ ...m, content: m.content.map(({ cache: _c, ...b }) => b) }));
     const second: NormalizedRequest = { ...first, messages: [...plain, ...filler, last] };
@@ -96,8 +125,13 @@ describe("CACHE_RULES", () => {
     const sel = selectCacheRule("anthropic", "claude-sonnet-4-6");
     expect(sel.rule).toMatchObject({ id: "anthropic-sonnet-4-6", minTokens: 1024 });
     expect(sel.alternatives).toEqual(["anthropic-sonnet-4-6-observed"]);
-    expect(selectCacheRule("anthropic", "claude-sonnet-4-6", { ruleId: "anthropic-sonnet-4-6-observed" }).rule.minTokens).toBe(2048);
-    expect(selectCacheRule("gemini", "models/gemini-2.5-pro").alternatives).toEqual(["gemini-2.5-pro-earlier-2048", "gemini-2.5-pro-earlier-4096"]);
+    expect(
+      selectCacheRule("anthropic", "claude-sonnet-4-6", { ruleId: "anthropic-sonnet-4-6-observed" }).rule.minTokens,
+    ).toBe(2048);
+    expect(selectCacheRule("gemini", "models/gemini-2.5-pro").alternatives).toEqual([
+      "gemini-2.5-pro-earlier-2048",
+      "gemini-2.5-pro-earlier-4096",
+    ]);
   });
 
   it.each([
@@ -126,7 +160,13 @@ describe("CACHE_RULES", () => {
 
 describe("suggestCacheBreakpoints", () => {
   it("suggests the ends of tools, system and conversation, and toAnthropic places them", () => {
-    const plain = wire({ ...conversationTurns[1], tools: conversationTurns[1].tools.map((t) => { const { cache_control: _c, ...rest } = t as Record<string, unknown>; return rest; }) });
+    const plain = wire({
+      ...conversationTurns[1],
+      tools: conversationTurns[1].tools.map((t) => {
+        const { cache_control: _c, ...rest } = t as Record<string, unknown>;
+        return rest;
+      }),
+    });
     const s = suggestCacheBreakpoints(plain);
     expect(s.map((b) => b.path)).toEqual(["tools[7]", "messages[0].content[0]", "messages[3].content[0]"]);
     const body = toAnthropic(plain, { breakpoints: s });

@@ -12,7 +12,14 @@
 import { InvalidInputError } from "../errors.ts";
 import { analysisOptions, commonPrefix, commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
-import type { CachePrevented, CacheProvider, CacheRule, CacheSimulation, CacheTurnResult, TokenEstimator } from "./types.ts";
+import type {
+  CachePrevented,
+  CacheProvider,
+  CacheRule,
+  CacheSimulation,
+  CacheTurnResult,
+  TokenEstimator,
+} from "./types.ts";
 
 export interface SimulateOptions {
   readonly provider: CacheProvider;
@@ -27,19 +34,43 @@ export interface SimulateOptions {
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
-const NONE: CachePrevented = { belowMinimum: false, tooManyBreakpoints: false, lookbackExceeded: false, noBreakpoints: false };
+const NONE: CachePrevented = {
+  belowMinimum: false,
+  tooManyBreakpoints: false,
+  lookbackExceeded: false,
+  noBreakpoints: false,
+};
 
-function result(turn: number, total: number, read: number, write: number, rule: CacheRule, prevented: CachePrevented, notes: string[]): CacheTurnResult {
+function result(
+  turn: number,
+  total: number,
+  read: number,
+  write: number,
+  rule: CacheRule,
+  prevented: CachePrevented,
+  notes: string[],
+): CacheTurnResult {
   const uncached = total - read - write;
   const cost = total === 0 ? 1 : (uncached + read * rule.readMultiplier + write * rule.writeMultiplier) / total;
-  return { turn, totalTokens: total, cachedReadTokens: read, cacheWriteTokens: write, uncachedTokens: uncached, prevented, relativeCost: round4(cost), notes };
+  return {
+    turn,
+    totalTokens: total,
+    cachedReadTokens: read,
+    cacheWriteTokens: write,
+    uncachedTokens: uncached,
+    prevented,
+    relativeCost: round4(cost),
+    notes,
+  };
 }
 
 function automaticTurn(i: number, turns: readonly Turn[], rule: CacheRule, estimate: TokenEstimator): CacheTurnResult {
   const t = turns[i]!;
   const total = t.total.tokens;
   if (total < rule.minTokens) {
-    return result(i + 1, total, 0, 0, rule, { ...NONE, belowMinimum: true }, [`The prompt has ${total} tokens, below the ${rule.minTokens}-token minimum: nothing is cached.`]);
+    return result(i + 1, total, 0, 0, rule, { ...NONE, belowMinimum: true }, [
+      `The prompt has ${total} tokens, below the ${rule.minTokens}-token minimum: nothing is cached.`,
+    ]);
   }
   let best = 0;
   let from = -1;
@@ -54,10 +85,17 @@ function automaticTurn(i: number, turns: readonly Turn[], rule: CacheRule, estim
   }
   const notes: string[] = [];
   let read = best >= rule.minTokens ? best : 0;
-  if (read > 0 && rule.hitIncrement) read = rule.minTokens + Math.floor((read - rule.minTokens) / rule.hitIncrement) * rule.hitIncrement;
+  if (read > 0 && rule.hitIncrement)
+    read = rule.minTokens + Math.floor((read - rule.minTokens) / rule.hitIncrement) * rule.hitIncrement;
   if (read > 0) notes.push(`Reads ${read} tokens of the prefix shared with turn ${from + 1}.`);
-  else if (best > 0) notes.push(`Shares only ${best} tokens with an earlier turn, below the ${rule.minTokens}-token minimum.`);
-  else notes.push(i === 0 ? "First turn: the prompt is cached for later turns at no extra cost." : "No prefix shared with an earlier turn.");
+  else if (best > 0)
+    notes.push(`Shares only ${best} tokens with an earlier turn, below the ${rule.minTokens}-token minimum.`);
+  else
+    notes.push(
+      i === 0
+        ? "First turn: the prompt is cached for later turns at no extra cost."
+        : "No prefix shared with an earlier turn.",
+    );
   return result(i + 1, total, read, 0, rule, NONE, notes);
 }
 
@@ -83,7 +121,9 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
   const bps = segs.filter((s) => s.cacheBreakpoint).map((s) => s.index);
   if (t.automaticCaching && lastBlock >= 0 && !bps.includes(lastBlock)) bps.push(lastBlock);
   if (bps.length === 0) {
-    return result(i + 1, total, 0, 0, rule, { ...NONE, noBreakpoints: true }, ["No cache_control breakpoint: Anthropic caches nothing. Add breakpoints (suggestCacheBreakpoints) or top-level cache_control."]);
+    return result(i + 1, total, 0, 0, rule, { ...NONE, noBreakpoints: true }, [
+      "No cache_control breakpoint: Anthropic caches nothing. Add breakpoints (suggestCacheBreakpoints) or top-level cache_control.",
+    ]);
   }
   if (rule.maxBreakpoints !== null && bps.length > rule.maxBreakpoints) {
     return result(i + 1, total, 0, 0, rule, { ...NONE, tooManyBreakpoints: true }, [
@@ -108,7 +148,8 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
     const pCum = p.segments.map((s) => (pSum += s.tokens));
     for (const m of pBps) {
       if (m >= shared || pCum[m]! < rule.minTokens) continue;
-      const reachable = rule.lookbackBlocks === null || bps.some((b) => b >= m && rank[b]! - rank[m]! <= rule.lookbackBlocks!);
+      const reachable =
+        rule.lookbackBlocks === null || bps.some((b) => b >= m && rank[b]! - rank[m]! <= rule.lookbackBlocks!);
       if (!reachable) {
         missedByLookback = Math.max(missedByLookback, cumulative[m]!);
         continue;
@@ -123,11 +164,15 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
   const prevented = { ...NONE, lookbackExceeded: missedByLookback > read };
   if (read > 0) notes.push(`Reads ${read} tokens from the entry written by turn ${from + 1}.`);
   if (prevented.lookbackExceeded) {
-    notes.push(`An entry of ${missedByLookback} tokens matches but lies more than ${rule.lookbackBlocks} blocks before every breakpoint: add a breakpoint closer to it.`);
+    notes.push(
+      `An entry of ${missedByLookback} tokens matches but lies more than ${rule.lookbackBlocks} blocks before every breakpoint: add a breakpoint closer to it.`,
+    );
   }
   const lastValid = bps.filter((b) => cumulative[b]! >= rule.minTokens).reduce((a, b) => Math.max(a, b), -1);
   if (lastValid < 0) {
-    notes.push(`The prefix up to the last breakpoint has ${Math.max(...bps.map((b) => cumulative[b]!))} tokens, below the ${rule.minTokens}-token minimum: nothing is cached (and no error is returned).`);
+    notes.push(
+      `The prefix up to the last breakpoint has ${Math.max(...bps.map((b) => cumulative[b]!))} tokens, below the ${rule.minTokens}-token minimum: nothing is cached (and no error is returned).`,
+    );
     return result(i + 1, total, read, 0, rule, { ...prevented, belowMinimum: true }, notes);
   }
   const write = Math.max(0, cumulative[lastValid]! - read);
@@ -143,17 +188,29 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
  */
 export function simulateCache(turns: readonly RequestLike[], options: SimulateOptions): CacheSimulation {
   const { provider, estimate } = analysisOptions(options);
-  if (!Array.isArray(turns)) throw new InvalidInputError("turns", "must be an array of requests, segmented requests or fingerprint bundles.");
+  if (!Array.isArray(turns))
+    throw new InvalidInputError("turns", "must be an array of requests, segmented requests or fingerprint bundles.");
   if (turns.length === 0) throw new InvalidInputError("turns", "pass at least one request");
-  if (options.model !== undefined && typeof options.model !== "string") throw new InvalidInputError("model", "must be a model id string.");
-  return simulateTurns(turns.map((t, i) => toTurn(t, provider, estimate, `turns[${i}]`)), options, estimate);
+  if (options.model !== undefined && typeof options.model !== "string")
+    throw new InvalidInputError("model", "must be a model id string.");
+  return simulateTurns(
+    turns.map((t, i) => toTurn(t, provider, estimate, `turns[${i}]`)),
+    options,
+    estimate,
+  );
 }
 
 /** `simulateCache` over turns already made (`toTurn`), with a checked estimator. */
-export function simulateTurns(list: readonly Turn[], options: SimulateOptions, estimate: TokenEstimator): CacheSimulation {
+export function simulateTurns(
+  list: readonly Turn[],
+  options: SimulateOptions,
+  estimate: TokenEstimator,
+): CacheSimulation {
   const model = options.model ?? list[list.length - 1]!.model;
   const { rule, alternatives } = selectCacheRule(options.provider, model, options);
-  const results = list.map((_, i) => (rule.mode === "automatic" ? automaticTurn(i, list, rule, estimate) : breakpointTurn(i, list, rule)));
+  const results = list.map((_, i) =>
+    rule.mode === "automatic" ? automaticTurn(i, list, rule, estimate) : breakpointTurn(i, list, rule),
+  );
   const totals = { totalTokens: 0, cachedReadTokens: 0, cacheWriteTokens: 0, uncachedTokens: 0, relativeCost: 1 };
   let cost = 0;
   for (const r of results) {
@@ -166,7 +223,9 @@ export function simulateTurns(list: readonly Turn[], options: SimulateOptions, e
   totals.relativeCost = totals.totalTokens === 0 ? 1 : round4(cost / totals.totalTokens);
   const assumptions = [
     `Every turn is sent within the cache lifetime (${rule.ttl}) and reaches the same cache${options.provider === "openai" ? " (same prompt_cache_key, under ~15 requests/min per prefix)" : ""}.`,
-    options.tokenEstimator ? "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens." : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
+    options.tokenEstimator
+      ? "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens."
+      : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
     rule.mode === "breakpoints"
       ? "Writes are priced at the 5-minute rate; 1-hour entries cost 2× instead of 1.25×."
       : "Implicit caching writes at no extra cost; hits are best-effort.",

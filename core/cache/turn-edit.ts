@@ -31,10 +31,15 @@ export function checkReply(value: unknown, field = "reply"): asserts value is st
 
 /** An input as messages: a string is one user text message. */
 export const inputMessages = (input: AgentInput): readonly Message[] =>
-  typeof input === "string" ? [{ role: "user", content: [{ type: "text", text: input }] }] : Array.isArray(input) ? (input as readonly Message[]) : [input as Message];
+  typeof input === "string"
+    ? [{ role: "user", content: [{ type: "text", text: input }] }]
+    : Array.isArray(input)
+      ? (input as readonly Message[])
+      : [input as Message];
 
 /** A reply as a message: a string is one assistant text message. */
-export const replyMessage = (reply: string | Message): Message => (typeof reply === "string" ? { role: "assistant", content: [{ type: "text", text: reply }] } : reply);
+export const replyMessage = (reply: string | Message): Message =>
+  typeof reply === "string" ? { role: "assistant", content: [{ type: "text", text: reply }] } : reply;
 
 /** The fields of an assembly turn (an `AssemblyRequest` or `assembleProviderInput` options) these rules touch. */
 interface AssemblyTurn {
@@ -46,30 +51,41 @@ interface AssemblyTurn {
 /** The next assembly turn: history + this input + the reply, `nextInput` as input, no tool results. */
 export function nextAssemblyTurn<T extends AssemblyTurn>(turn: T, reply: string | Message, nextInput: AgentInput): T {
   const { toolResults: _done, ...rest } = turn;
-  return { ...rest, history: [...(turn.history ?? []), ...inputMessages(turn.input), replyMessage(reply)], input: nextInput } as unknown as T;
+  return {
+    ...rest,
+    history: [...(turn.history ?? []), ...inputMessages(turn.input), replyMessage(reply)],
+    input: nextInput,
+  } as unknown as T;
 }
 
 /** The previous assembly turn: the history up to the last exchange, whose user side becomes the input. */
 export function previousAssemblyTurn<T extends AssemblyTurn>(turn: T): T {
   const history = turn.history ?? [];
   const last = lastAssistant(history);
-  if (last < 0) throw new InvalidInputError("history", "has no assistant reply, so there is no earlier turn to rebuild.", { code: "no_previous_turn" });
+  if (last < 0)
+    throw new InvalidInputError("history", "has no assistant reply, so there is no earlier turn to rebuild.", {
+      code: "no_previous_turn",
+    });
   let start = last;
   while (start > 0 && history[start - 1]!.role !== "assistant") start--;
   const input = history.slice(start, last);
   if (input.length === 0) {
-    throw new InvalidInputError(`history[${last}]`, "this assistant reply has no user message before it, so there is no earlier turn to rebuild.", { code: "no_previous_turn" });
+    throw new InvalidInputError(
+      `history[${last}]`,
+      "this assistant reply has no user message before it, so there is no earlier turn to rebuild.",
+      { code: "no_previous_turn" },
+    );
   }
   const { toolResults: _t, ...rest } = turn;
   return { ...rest, history: history.slice(0, start), input: input.length === 1 ? input[0]! : input } as unknown as T;
 }
 
 /** The messages of the next turn of a provider request: these, the reply, then the next input. */
-export const nextTurnMessages = (messages: readonly Message[], reply: string | Message, nextInput: AgentInput): Message[] => [
-  ...messages,
-  replyMessage(reply),
-  ...inputMessages(nextInput),
-];
+export const nextTurnMessages = (
+  messages: readonly Message[],
+  reply: string | Message,
+  nextInput: AgentInput,
+): Message[] => [...messages, replyMessage(reply), ...inputMessages(nextInput)];
 
 /** The messages of the previous turn of a provider request: everything before the last assistant message. */
 export function previousTurnMessages(messages: readonly Message[]): Message[] {
@@ -77,7 +93,9 @@ export function previousTurnMessages(messages: readonly Message[]): Message[] {
   if (last < 0 || !messages.slice(0, last).some((m) => m.role !== "system")) {
     throw new InvalidInputError(
       "messages",
-      last < 0 ? "has no assistant reply, so there is no earlier turn to rebuild." : `the last assistant reply (messages[${last}]) answers no user or tool message, so there is no earlier turn to rebuild.`,
+      last < 0
+        ? "has no assistant reply, so there is no earlier turn to rebuild."
+        : `the last assistant reply (messages[${last}]) answers no user or tool message, so there is no earlier turn to rebuild.`,
       { code: "no_previous_turn" },
     );
   }

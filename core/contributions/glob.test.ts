@@ -28,15 +28,21 @@ describe("matchGlob", () => {
 
   it("matches any name against itself when it has no wildcard", () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !s.includes("*") && !s.includes("?")), (name) => matchGlob(name, name)),
+      fc.property(
+        fc.string().filter((s) => !s.includes("*") && !s.includes("?")),
+        (name) => matchGlob(name, name),
+      ),
       { seed: 310, numRuns: 200 },
     );
   });
 
   it("treats prefix* as startsWith", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 6 }).filter((s) => !/[*?]/.test(s)), fc.string({ maxLength: 8 }), (prefix, name) =>
-        matchGlob(`${prefix}*`, name) === name.startsWith(prefix)),
+      fc.property(
+        fc.string({ maxLength: 6 }).filter((s) => !/[*?]/.test(s)),
+        fc.string({ maxLength: 8 }),
+        (prefix, name) => matchGlob(`${prefix}*`, name) === name.startsWith(prefix),
+      ),
       { seed: 311, numRuns: 200 },
     );
   });

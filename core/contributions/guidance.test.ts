@@ -23,7 +23,13 @@ describe("resolveGuidance", () => {
   it("applies every matching entry: prefixes, then the base text, then suffixes, each in registration order", () => {
     const resolved = resolveGuidance({ registry, toolName: "search_corpus", base: "Use short queries." });
     expect(resolved.text).toBe(
-      ["Always cite sources.", "Search the corpus before the web.", "Use short queries.", "Report failures plainly.", "Quote at most two sentences."].join("\n"),
+      [
+        "Always cite sources.",
+        "Search the corpus before the web.",
+        "Use short queries.",
+        "Report failures plainly.",
+        "Quote at most two sentences.",
+      ].join("\n"),
     );
   });
 
@@ -50,7 +56,9 @@ describe("createGuidanceRegistry", () => {
     ["an unknown mode", { match: { toolName: "a" }, mode: "replace", text: "x" }, "entries[0].mode"],
     ["non-string text", { match: { toolName: "a" }, mode: "suffix", text: 1 }, "entries[0].text"],
   ])("rejects %s", (_name, entry, field) => {
-    expect(() => createGuidanceRegistry([entry as unknown as GuidanceEntry])).toThrow(expect.objectContaining({ field }));
+    expect(() => createGuidanceRegistry([entry as unknown as GuidanceEntry])).toThrow(
+      expect.objectContaining({ field }),
+    );
     expect(() => createGuidanceRegistry([entry as unknown as GuidanceEntry])).toThrow(InvalidInputError);
   });
 

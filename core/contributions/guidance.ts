@@ -51,7 +51,10 @@ function checkEntry(entry: GuidanceEntry, index: number): GuidanceEntry {
     throw new InvalidInputError(`${at}.match.toolName`, 'must be a non-empty tool name or glob such as "search_*".');
   }
   if (!(GUIDANCE_MATCH_MODES as readonly unknown[]).includes(entry.mode)) {
-    throw new InvalidInputError(`${at}.mode`, `must be "prefix" or "suffix", got ${JSON.stringify(entry.mode) ?? "undefined"}.`);
+    throw new InvalidInputError(
+      `${at}.mode`,
+      `must be "prefix" or "suffix", got ${JSON.stringify(entry.mode) ?? "undefined"}.`,
+    );
   }
   if (typeof entry.text !== "string") throw new InvalidInputError(`${at}.text`, "must be a string.");
   return { match: { toolName: pattern }, mode: entry.mode, text: entry.text };
@@ -77,7 +80,8 @@ function pushUnique(list: string[], text: string): void {
  * skipped and a text repeated within the prefix (or suffix) group is kept once.
  */
 export function resolveGuidance(params: ResolveGuidanceParams): ResolvedGuidance {
-  if (params === null || typeof params !== "object") throw new InvalidInputError("params", "must be { registry, toolName, base? }.");
+  if (params === null || typeof params !== "object")
+    throw new InvalidInputError("params", "must be { registry, toolName, base? }.");
   const { registry, toolName, base } = params;
   if (registry === null || typeof registry !== "object" || typeof registry.match !== "function") {
     throw new InvalidInputError("registry", "must be a registry from createGuidanceRegistry(entries).");

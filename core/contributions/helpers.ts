@@ -92,7 +92,8 @@ export function prependPersona(persona: PromptContent | ContributionOptions): Pl
  */
 export function replaceCore(replacement: ReplaceCoreOptions): ReplaceContribution {
   if (replacement === null || typeof replacement !== "object" || !isCoreFragmentTemplateId(replacement.id)) {
-    const got = replacement === null || typeof replacement !== "object" ? String(replacement) : JSON.stringify(replacement.id);
+    const got =
+      replacement === null || typeof replacement !== "object" ? String(replacement) : JSON.stringify(replacement.id);
     throw new InvalidInputError(
       "replacement.id",
       `${got} is not a core fragment id; use one of ${ALL_CORE_FRAGMENT_TEMPLATE_IDS.join(", ")}.`,
@@ -129,7 +130,10 @@ export interface CreatePluginOptions {
 /** A `HarnessPlugin` from a flat object of contributions. */
 export function createPlugin(plugin: CreatePluginOptions): HarnessPlugin {
   if (plugin === null || typeof plugin !== "object" || typeof plugin.name !== "string" || plugin.name === "") {
-    throw new InvalidInputError("plugin.name", "a plugin needs a non-empty name; it prefixes the plugin's section ids.");
+    throw new InvalidInputError(
+      "plugin.name",
+      "a plugin needs a non-empty name; it prefixes the plugin's section ids.",
+    );
   }
   const prompts = plugin.prompts === undefined ? undefined : Object.freeze([...plugin.prompts]);
   const runtime = plugin.runtimePrompts;

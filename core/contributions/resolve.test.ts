@@ -9,12 +9,18 @@ import { buildRecentToolErrorsSection } from "./sections-tools.ts";
 import type { RecentToolErrorEntry } from "./sections-tools.ts";
 import type { HarnessPlugin, PromptContribution } from "./types.ts";
 
-const ids = (plugins: readonly HarnessPlugin[], context = {}) => resolvePromptCandidates(plugins, context).map((s) => s.id);
+const ids = (plugins: readonly HarnessPlugin[], context = {}) =>
+  resolvePromptCandidates(plugins, context).map((s) => s.id);
 
 describe("contribution helpers", () => {
   it("build plain data with the documented defaults", () => {
     expect(appendPrompt("Be brief.")).toEqual({ mode: "append", slot: "body", tier: "active", content: "Be brief." });
-    expect(prependPersona("You are Ada.")).toEqual({ mode: "prepend", slot: "persona", tier: "core", content: "You are Ada." });
+    expect(prependPersona("You are Ada.")).toEqual({
+      mode: "prepend",
+      slot: "persona",
+      tier: "core",
+      content: "You are Ada.",
+    });
     expect(replaceCore({ id: "core.job-history-template", content: "Jobs:" })).toEqual({
       mode: "replace",
       slot: "core",
@@ -39,7 +45,9 @@ describe("contribution helpers", () => {
   });
 
   it("rejects a replaceCore id that is not a core fragment", () => {
-    expect(() => replaceCore({ id: "core.typo" as CoreFragmentTemplateId, content: "x" })).toThrow(/core\.typo.*core\.job-history-template/);
+    expect(() => replaceCore({ id: "core.typo" as CoreFragmentTemplateId, content: "x" })).toThrow(
+      /core\.typo.*core\.job-history-template/,
+    );
   });
 
   it("createPlugin needs a name", () => {
@@ -101,7 +109,10 @@ describe("resolvePromptCandidates", () => {
   });
 
   it("fills in chars and tiers for the composer", () => {
-    const plugin = createPlugin({ name: "p", prompts: [prependPersona("You are Ada."), appendPrompt({ content: "Docs.", tier: "informational" })] });
+    const plugin = createPlugin({
+      name: "p",
+      prompts: [prependPersona("You are Ada."), appendPrompt({ content: "Docs.", tier: "informational" })],
+    });
     expect(resolvePromptCandidates([plugin])).toEqual([
       { id: "p:prepend-0", content: "You are Ada.", tier: "core", chars: 12 },
       { id: "p:append-1", content: "Docs.", tier: "informational", chars: 5 },
@@ -123,7 +134,8 @@ describe("resolvePromptCandidates", () => {
   });
 
   it("includes gated prompts when their predicate holds for this turn, with content computed from state", () => {
-    const errors = (state: Readonly<Record<string, unknown>> | undefined) => (state?.["toolErrors"] ?? []) as RecentToolErrorEntry[];
+    const errors = (state: Readonly<Record<string, unknown>> | undefined) =>
+      (state?.["toolErrors"] ?? []) as RecentToolErrorEntry[];
     const plugin = createPlugin({
       name: "recovery",
       prompts: [
@@ -135,7 +147,9 @@ describe("resolvePromptCandidates", () => {
       ],
     });
     expect(ids([plugin], { state: {} })).toEqual([]);
-    const [section] = resolvePromptCandidates([plugin], { state: { toolErrors: [{ toolName: "fetch_url", message: "404" }] } });
+    const [section] = resolvePromptCandidates([plugin], {
+      state: { toolErrors: [{ toolName: "fetch_url", message: "404" }] },
+    });
     expect(section).toEqual({
       id: "recovery:tool-errors",
       tier: "active",
@@ -150,8 +164,14 @@ describe("resolvePromptCandidates", () => {
   });
 
   it("passes the context to runtime-aware contributions, after the static ones", () => {
-    const runtimePrompts = vi.fn((ctx: { scope?: Readonly<Record<string, string>> }) => [appendPrompt({ id: "role", content: `Role: ${ctx.scope?.["role"]}` })]);
-    const plugin = createPlugin({ name: "p", prompts: [appendPrompt({ id: "static", content: "Static." })], runtimePrompts });
+    const runtimePrompts = vi.fn((ctx: { scope?: Readonly<Record<string, string>> }) => [
+      appendPrompt({ id: "role", content: `Role: ${ctx.scope?.["role"]}` }),
+    ]);
+    const plugin = createPlugin({
+      name: "p",
+      prompts: [appendPrompt({ id: "static", content: "Static." })],
+      runtimePrompts,
+    });
     const context = { scope: { role: "planner" } };
     expect(resolvePromptCandidates([plugin], context).map((s) => s.content)).toEqual(["Static.", "Role: planner"]);
     expect(runtimePrompts).toHaveBeenCalledWith(context);
@@ -197,7 +217,12 @@ describe("resolvePromptCandidates", () => {
     ],
     [
       "duplicate contribution ids",
-      [createPlugin({ name: "a", prompts: [appendPrompt({ id: "x", content: "1" }), appendPrompt({ id: "x", content: "2" })] })],
+      [
+        createPlugin({
+          name: "a",
+          prompts: [appendPrompt({ id: "x", content: "1" }), appendPrompt({ id: "x", content: "2" })],
+        }),
+      ],
       /section id "a:x" is already used/,
     ],
     [
@@ -212,12 +237,30 @@ describe("resolvePromptCandidates", () => {
     ],
     [
       "an unknown tier",
-      [createPlugin({ name: "a", prompts: [{ mode: "append", slot: "body", tier: "nice", content: "x" } as unknown as PromptContribution] })],
+      [
+        createPlugin({
+          name: "a",
+          prompts: [{ mode: "append", slot: "body", tier: "nice", content: "x" } as unknown as PromptContribution],
+        }),
+      ],
       /\.tier: must be "core", "active" or "informational"/,
     ],
     [
       "a replace contribution for an unknown fragment",
-      [createPlugin({ name: "a", prompts: [{ mode: "replace", slot: "core", tier: "core", fragmentId: "core.x", content: "x" } as unknown as PromptContribution] })],
+      [
+        createPlugin({
+          name: "a",
+          prompts: [
+            {
+              mode: "replace",
+              slot: "core",
+              tier: "core",
+              fragmentId: "core.x",
+              content: "x",
+            } as unknown as PromptContribution,
+          ],
+        }),
+      ],
       /fragmentId: "core\.x" is not a core fragment id/,
     ],
   ])("rejects %s with a path to the contribution", (_name, plugins, message) => {
@@ -238,13 +281,23 @@ describe("resolvePromptCandidates", () => {
       ],
     });
     expect(() => resolvePromptCandidates([plugin])).toThrow(
-      expect.objectContaining({ code: "contribution_failed", message: expect.stringContaining('plugins[0] ("a").contributePrompts()[0].when: gate threw: boom') }),
+      expect.objectContaining({
+        code: "contribution_failed",
+        message: expect.stringContaining('plugins[0] ("a").contributePrompts()[0].when: gate threw: boom'),
+      }),
     );
   });
 
   it("is deterministic", () => {
     const make = () => [
-      createPlugin({ name: "a", prompts: [prependPersona("P"), appendPrompt("B"), replaceCore({ id: "core.job-history-template", content: "J" })] }),
+      createPlugin({
+        name: "a",
+        prompts: [
+          prependPersona("P"),
+          appendPrompt("B"),
+          replaceCore({ id: "core.job-history-template", content: "J" }),
+        ],
+      }),
     ];
     expect(resolvePromptCandidates(make(), { depth: 2 })).toEqual(resolvePromptCandidates(make(), { depth: 2 }));
   });

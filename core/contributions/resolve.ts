@@ -18,7 +18,14 @@ import { PROMPT_TIERS } from "../budget/tier-gate-types.ts";
 import { InvalidInputError } from "../errors.ts";
 import { ALL_CORE_FRAGMENT_TEMPLATE_IDS, isCoreFragmentTemplateId } from "./fragments.ts";
 import { PROMPT_CONTRIBUTION_MODES, PROMPT_SLOTS } from "./types.ts";
-import type { HarnessPlugin, PromptContent, PromptContribution, PromptRuntimeContext, PromptScope, PromptSlot } from "./types.ts";
+import type {
+  HarnessPlugin,
+  PromptContent,
+  PromptContribution,
+  PromptRuntimeContext,
+  PromptScope,
+  PromptSlot,
+} from "./types.ts";
 
 interface Placed {
   readonly section: BudgetedSection;
@@ -26,7 +33,11 @@ interface Placed {
 }
 
 function fail(path: string, message: string, cause?: unknown): never {
-  throw new InvalidInputError(path, message, cause === undefined ? { code: "invalid_contribution" } : { cause, code: "contribution_failed" });
+  throw new InvalidInputError(
+    path,
+    message,
+    cause === undefined ? { code: "invalid_contribution" } : { cause, code: "contribution_failed" },
+  );
 }
 
 function call<T>(path: string, what: string, fn: () => T): T {
@@ -39,7 +50,8 @@ function call<T>(path: string, what: string, fn: () => T): T {
 }
 
 function checkScope(scope: unknown, path: string): void {
-  if (scope === null || typeof scope !== "object" || Array.isArray(scope)) fail(path, 'must be an object such as { channel: "slack" }.');
+  if (scope === null || typeof scope !== "object" || Array.isArray(scope))
+    fail(path, 'must be an object such as { channel: "slack" }.');
   for (const [key, value] of Object.entries(scope)) {
     const ok = typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string"));
     if (!ok) fail(`${path}.${key}`, "must be a string or an array of strings.");
@@ -47,19 +59,33 @@ function checkScope(scope: unknown, path: string): void {
 }
 
 function checkContribution(c: PromptContribution, path: string): void {
-  if (c === null || typeof c !== "object") fail(path, "expected a contribution; build one with appendPrompt, prependPersona, replaceCore, scopedPrompt or gatedPrompt.");
-  if (!(PROMPT_CONTRIBUTION_MODES as readonly unknown[]).includes(c.mode)) fail(`${path}.mode`, `must be "prepend", "append" or "replace", got ${JSON.stringify(c.mode) ?? "undefined"}.`);
-  if (!(PROMPT_SLOTS as readonly unknown[]).includes(c.slot)) fail(`${path}.slot`, `must be "persona", "core" or "body", got ${JSON.stringify(c.slot) ?? "undefined"}.`);
-  if (!(PROMPT_TIERS as readonly unknown[]).includes(c.tier)) fail(`${path}.tier`, `must be "core", "active" or "informational", got ${JSON.stringify(c.tier) ?? "undefined"}.`);
-  if (typeof c.content !== "string" && typeof c.content !== "function") fail(`${path}.content`, "must be a string or a function of the runtime context.");
-  if (c.condensed !== undefined && typeof c.condensed !== "string" && typeof c.condensed !== "function") fail(`${path}.condensed`, "must be a string or a function of the runtime context.");
-  if (c.id !== undefined && (typeof c.id !== "string" || c.id === "")) fail(`${path}.id`, "must be a non-empty string.");
-  if (c.when !== undefined && typeof c.when !== "function") fail(`${path}.when`, "must be a function (context) => boolean.");
+  if (c === null || typeof c !== "object")
+    fail(
+      path,
+      "expected a contribution; build one with appendPrompt, prependPersona, replaceCore, scopedPrompt or gatedPrompt.",
+    );
+  if (!(PROMPT_CONTRIBUTION_MODES as readonly unknown[]).includes(c.mode))
+    fail(`${path}.mode`, `must be "prepend", "append" or "replace", got ${JSON.stringify(c.mode) ?? "undefined"}.`);
+  if (!(PROMPT_SLOTS as readonly unknown[]).includes(c.slot))
+    fail(`${path}.slot`, `must be "persona", "core" or "body", got ${JSON.stringify(c.slot) ?? "undefined"}.`);
+  if (!(PROMPT_TIERS as readonly unknown[]).includes(c.tier))
+    fail(`${path}.tier`, `must be "core", "active" or "informational", got ${JSON.stringify(c.tier) ?? "undefined"}.`);
+  if (typeof c.content !== "string" && typeof c.content !== "function")
+    fail(`${path}.content`, "must be a string or a function of the runtime context.");
+  if (c.condensed !== undefined && typeof c.condensed !== "string" && typeof c.condensed !== "function")
+    fail(`${path}.condensed`, "must be a string or a function of the runtime context.");
+  if (c.id !== undefined && (typeof c.id !== "string" || c.id === ""))
+    fail(`${path}.id`, "must be a non-empty string.");
+  if (c.when !== undefined && typeof c.when !== "function")
+    fail(`${path}.when`, "must be a function (context) => boolean.");
   if (c.scope !== undefined) checkScope(c.scope, `${path}.scope`);
   if (c.mode === "replace") {
     if (c.slot !== "core") fail(`${path}.slot`, 'replace contributions belong to the "core" slot.');
     if (!isCoreFragmentTemplateId(c.fragmentId)) {
-      fail(`${path}.fragmentId`, `${JSON.stringify(c.fragmentId) ?? "undefined"} is not a core fragment id; use one of ${ALL_CORE_FRAGMENT_TEMPLATE_IDS.join(", ")}.`);
+      fail(
+        `${path}.fragmentId`,
+        `${JSON.stringify(c.fragmentId) ?? "undefined"} is not a core fragment id; use one of ${ALL_CORE_FRAGMENT_TEMPLATE_IDS.join(", ")}.`,
+      );
     }
   }
 }
@@ -77,11 +103,16 @@ function scopeMatches(scope: PromptScope, context: PromptRuntimeContext): boolea
 function render(content: PromptContent, context: PromptRuntimeContext, path: string): string {
   if (typeof content === "string") return content;
   const text = call(path, "content function", () => content(context));
-  if (typeof text !== "string") fail(path, `content function must return a string, got ${text === null ? "null" : typeof text}.`);
+  if (typeof text !== "string")
+    fail(path, `content function must return a string, got ${text === null ? "null" : typeof text}.`);
   return text;
 }
 
-function collect(plugin: HarnessPlugin, index: number, context: PromptRuntimeContext): { c: PromptContribution; path: string }[] {
+function collect(
+  plugin: HarnessPlugin,
+  index: number,
+  context: PromptRuntimeContext,
+): { c: PromptContribution; path: string }[] {
   const at = `plugins[${index}] (${JSON.stringify(plugin.name)})`;
   const out: { c: PromptContribution; path: string }[] = [];
   const take = (list: unknown, where: string) => {
@@ -90,19 +121,29 @@ function collect(plugin: HarnessPlugin, index: number, context: PromptRuntimeCon
     list.forEach((c: PromptContribution, k) => out.push({ c, path: `${at}.${where}[${k}]` }));
   };
   if (plugin.contributePrompts !== undefined) {
-    take(call(at, "contributePrompts()", () => plugin.contributePrompts?.()), "contributePrompts()");
+    take(
+      call(at, "contributePrompts()", () => plugin.contributePrompts?.()),
+      "contributePrompts()",
+    );
   }
   if (plugin.contributeRuntimeAwarePrompts !== undefined) {
-    take(call(at, "contributeRuntimeAwarePrompts()", () => plugin.contributeRuntimeAwarePrompts?.(context)), "contributeRuntimeAwarePrompts()");
+    take(
+      call(at, "contributeRuntimeAwarePrompts()", () => plugin.contributeRuntimeAwarePrompts?.(context)),
+      "contributeRuntimeAwarePrompts()",
+    );
   }
   return out;
 }
 
 /** Turns plugins and the runtime context into ordered composer candidates (see the module comment). */
-export function resolvePromptCandidates(plugins: readonly HarnessPlugin[], context: PromptRuntimeContext = {}): BudgetedSection[] {
+export function resolvePromptCandidates(
+  plugins: readonly HarnessPlugin[],
+  context: PromptRuntimeContext = {},
+): BudgetedSection[] {
   if (!Array.isArray(plugins)) fail("plugins", "expected an array of plugins (see createPlugin).");
   const depth = context.depth;
-  if (depth !== undefined && (!Number.isInteger(depth) || depth < 0)) fail("context.depth", `must be a non-negative integer, got ${String(depth)}.`);
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 0))
+    fail("context.depth", `must be a non-negative integer, got ${String(depth)}.`);
   const condense = depth !== undefined && shouldCondense(depth);
   const skipInfo = depth !== undefined && skipInformational(depth);
 
@@ -117,7 +158,11 @@ export function resolvePromptCandidates(plugins: readonly HarnessPlugin[], conte
       fail(`plugins[${index}].name`, "a plugin needs a non-empty name.");
     }
     const other = names.get(plugin.name);
-    if (other !== undefined) fail(`plugins[${index}].name`, `${JSON.stringify(plugin.name)} is also the name of plugins[${other}]; plugin names must be unique.`);
+    if (other !== undefined)
+      fail(
+        `plugins[${index}].name`,
+        `${JSON.stringify(plugin.name)} is also the name of plugins[${other}]; plugin names must be unique.`,
+      );
     names.set(plugin.name, index);
 
     collect(plugin, index, context).forEach(({ c, path }, n) => {
@@ -130,13 +175,22 @@ export function resolvePromptCandidates(plugins: readonly HarnessPlugin[], conte
         if (typeof open !== "boolean") fail(`${path}.when`, `must return true or false, got ${typeof open}.`);
         if (!open) return;
       }
-      const content = render(condense && c.condensed !== undefined ? c.condensed : c.content, context, `${path}.content`);
+      const content = render(
+        condense && c.condensed !== undefined ? c.condensed : c.content,
+        context,
+        `${path}.content`,
+      );
       if (content === "") return;
 
       const id = c.mode === "replace" ? c.fragmentId : `${plugin.name}:${c.id ?? `${c.mode}-${n}`}`;
       const clash = ids.get(id);
       if (clash !== undefined) {
-        fail(path, c.mode === "replace" ? `core fragment ${JSON.stringify(id)} is already replaced by ${clash}; replace each fragment once.` : `section id ${JSON.stringify(id)} is already used by ${clash}; give the contribution a unique id.`);
+        fail(
+          path,
+          c.mode === "replace"
+            ? `core fragment ${JSON.stringify(id)} is already replaced by ${clash}; replace each fragment once.`
+            : `section id ${JSON.stringify(id)} is already used by ${clash}; give the contribution a unique id.`,
+        );
       }
       ids.set(id, path);
       const placed: Placed = { section: { id, content, tier: c.tier, chars: content.length }, path };

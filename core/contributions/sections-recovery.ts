@@ -26,7 +26,8 @@ const MAX_DETAIL_CHARS = 300;
 export function buildPriorTruncationRecoverySection(prior: PriorTruncation | null | undefined): string {
   if (prior === null || prior === undefined || prior.truncated !== true) return "";
   const details: string[] = [];
-  if (prior.reason !== undefined && oneLine(prior.reason) !== "") details.push(`reason: ${truncate(oneLine(prior.reason), MAX_DETAIL_CHARS)}`);
+  if (prior.reason !== undefined && oneLine(prior.reason) !== "")
+    details.push(`reason: ${truncate(oneLine(prior.reason), MAX_DETAIL_CHARS)}`);
   if (prior.maxOutputTokens !== undefined) details.push(`limit: ${prior.maxOutputTokens} output tokens`);
   return [
     `Your previous response was cut off before it finished${details.length > 0 ? ` (${details.join("; ")})` : ""}.`,
@@ -38,9 +39,11 @@ export function buildPriorTruncationRecoverySection(prior: PriorTruncation | nul
 export function buildProviderErrorRecoverySection(error: ProviderErrorInfo | null | undefined): string {
   if (error === null || error === undefined) return "";
   const details: string[] = [];
-  if (error.provider !== undefined && oneLine(error.provider) !== "") details.push(`provider ${truncate(oneLine(error.provider), MAX_DETAIL_CHARS)}`);
+  if (error.provider !== undefined && oneLine(error.provider) !== "")
+    details.push(`provider ${truncate(oneLine(error.provider), MAX_DETAIL_CHARS)}`);
   if (error.status !== undefined) details.push(`status ${error.status}`);
-  if (error.code !== undefined && oneLine(error.code) !== "") details.push(`code ${truncate(oneLine(error.code), MAX_DETAIL_CHARS)}`);
+  if (error.code !== undefined && oneLine(error.code) !== "")
+    details.push(`code ${truncate(oneLine(error.code), MAX_DETAIL_CHARS)}`);
   const message = error.message === undefined ? "" : truncate(oneLine(error.message), MAX_DETAIL_CHARS);
   return [
     `The previous model call failed${details.length > 0 ? ` (${details.join(", ")})` : ""}${message === "" ? "." : `: ${message}`}`,

@@ -43,7 +43,8 @@ function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
 
 function checkCount(value: number | undefined, fallback: number, field: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new InvalidInputError(field, `must be a non-negative integer, got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new InvalidInputError(field, `must be a non-negative integer, got ${String(value)}.`);
   return value;
 }
 
@@ -79,12 +80,16 @@ export function buildToolGuidanceSection(guidance: readonly ResolvedGuidance[]):
  * are left out a final line says how many. Messages are flattened to one line and cut to
  * `maxMessageChars`.
  */
-export function buildRecentToolErrorsSection(errors: readonly RecentToolErrorEntry[], options: RecentToolErrorsOptions = {}): string {
+export function buildRecentToolErrorsSection(
+  errors: readonly RecentToolErrorEntry[],
+  options: RecentToolErrorsOptions = {},
+): string {
   const limit = checkCount(options.limit, DEFAULT_RECENT_TOOL_ERRORS_LIMIT, "options.limit");
   const maxChars = checkCount(options.maxMessageChars, DEFAULT_TOOL_ERROR_MESSAGE_CHARS, "options.maxMessageChars");
   const shown = limit === 0 ? [] : errors.slice(-limit);
   const lines = shown.map((error) => {
-    const where = error.callId === undefined ? oneLine(error.toolName) : `${oneLine(error.toolName)} (${oneLine(error.callId)})`;
+    const where =
+      error.callId === undefined ? oneLine(error.toolName) : `${oneLine(error.toolName)} (${oneLine(error.callId)})`;
     const message = truncate(oneLine(error.message), maxChars);
     return message === "" ? `${where}: failed` : `${where}: ${message}`;
   });

@@ -14,12 +14,21 @@ describe("section builders give an empty body for empty input", () => {
   it.each([
     ["buildExhaustedToolsSection", () => buildExhaustedToolsSection([])],
     ["buildToolGuidanceSection", () => buildToolGuidanceSection([])],
-    ["buildToolGuidanceSection (only empty guidance)", () => buildToolGuidanceSection([{ toolName: "x", text: "", prefix: [], suffix: [], matched: [] }])],
+    [
+      "buildToolGuidanceSection (only empty guidance)",
+      () => buildToolGuidanceSection([{ toolName: "x", text: "", prefix: [], suffix: [], matched: [] }]),
+    ],
     ["buildRecentToolErrorsSection", () => buildRecentToolErrorsSection([])],
-    ["buildRecentToolErrorsSection (limit 0)", () => buildRecentToolErrorsSection([{ toolName: "a", message: "m" }], { limit: 0 })],
+    [
+      "buildRecentToolErrorsSection (limit 0)",
+      () => buildRecentToolErrorsSection([{ toolName: "a", message: "m" }], { limit: 0 }),
+    ],
     ["buildUserRequestedToolsSection", () => buildUserRequestedToolsSection([])],
     ["buildPriorTruncationRecoverySection (undefined)", () => buildPriorTruncationRecoverySection(undefined)],
-    ["buildPriorTruncationRecoverySection (not truncated)", () => buildPriorTruncationRecoverySection({ truncated: false, reason: "stop" })],
+    [
+      "buildPriorTruncationRecoverySection (not truncated)",
+      () => buildPriorTruncationRecoverySection({ truncated: false, reason: "stop" }),
+    ],
     ["buildProviderErrorRecoverySection (null)", () => buildProviderErrorRecoverySection(null)],
   ])("%s", (_name, build) => {
     expect(build()).toBe("");
@@ -29,7 +38,12 @@ describe("section builders give an empty body for empty input", () => {
 describe("buildExhaustedToolsSection", () => {
   it("lists each tool once with its attempts and last error", () => {
     expect(
-      buildExhaustedToolsSection(["fetch_url", { name: "search_corpus", attempts: 3, lastError: "timeout\nafter 30s" }, "fetch_url", { name: "x", attempts: 1 }]),
+      buildExhaustedToolsSection([
+        "fetch_url",
+        { name: "search_corpus", attempts: 3, lastError: "timeout\nafter 30s" },
+        "fetch_url",
+        { name: "x", attempts: 1 },
+      ]),
     ).toBe(
       [
         "Tools you've already tried this turn:",
@@ -76,18 +90,27 @@ describe("buildRecentToolErrorsSection", () => {
 
   it("honours a custom limit, call ids and long messages", () => {
     const text = buildRecentToolErrorsSection(
-      [{ toolName: "fetch_url", callId: "call_7", message: `404\n${"x".repeat(50)}` }, { toolName: "a", message: "" }],
+      [
+        { toolName: "fetch_url", callId: "call_7", message: `404\n${"x".repeat(50)}` },
+        { toolName: "a", message: "" },
+      ],
       { limit: 1, maxMessageChars: 10 },
     );
     expect(text).toBe("Recent tool errors (oldest first):\n- a: failed\n(1 earlier error not shown)");
-    expect(buildRecentToolErrorsSection([{ toolName: "fetch_url", callId: "call_7", message: `404\n${"x".repeat(50)}` }], { maxMessageChars: 10 })).toBe(
-      "Recent tool errors (oldest first):\n- fetch_url (call_7): 404 xxxxx…",
-    );
+    expect(
+      buildRecentToolErrorsSection([{ toolName: "fetch_url", callId: "call_7", message: `404\n${"x".repeat(50)}` }], {
+        maxMessageChars: 10,
+      }),
+    ).toBe("Recent tool errors (oldest first):\n- fetch_url (call_7): 404 xxxxx…");
   });
 
   it("rejects a negative or fractional limit", () => {
-    expect(() => buildRecentToolErrorsSection(errors, { limit: -1 })).toThrow(expect.objectContaining({ field: "options.limit" }));
-    expect(() => buildRecentToolErrorsSection(errors, { limit: 1.5 })).toThrow(expect.objectContaining({ field: "options.limit" }));
+    expect(() => buildRecentToolErrorsSection(errors, { limit: -1 })).toThrow(
+      expect.objectContaining({ field: "options.limit" }),
+    );
+    expect(() => buildRecentToolErrorsSection(errors, { limit: 1.5 })).toThrow(
+      expect.objectContaining({ field: "options.limit" }),
+    );
   });
 });
 
@@ -110,11 +133,20 @@ describe("recovery sections", () => {
       "Your previous response was cut off before it finished (reason: max_tokens; limit: 4096 output tokens).\n" +
         "Continue from where it stopped without repeating what was already said, and keep this response shorter: split long output into parts.",
     );
-    expect(buildPriorTruncationRecoverySection({ truncated: true }).split("\n")[0]).toBe("Your previous response was cut off before it finished.");
+    expect(buildPriorTruncationRecoverySection({ truncated: true }).split("\n")[0]).toBe(
+      "Your previous response was cut off before it finished.",
+    );
   });
 
   it("describes a provider failure", () => {
-    expect(buildProviderErrorRecoverySection({ provider: "openai", status: 429, code: "rate_limit_exceeded", message: "Slow down.\n" })).toBe(
+    expect(
+      buildProviderErrorRecoverySection({
+        provider: "openai",
+        status: 429,
+        code: "rate_limit_exceeded",
+        message: "Slow down.\n",
+      }),
+    ).toBe(
       "The previous model call failed (provider openai, status 429, code rate_limit_exceeded): Slow down.\n" +
         "Its response never reached the user. Pick up from the last completed step and don't assume anything from the failed call happened.",
     );

@@ -72,7 +72,11 @@ export function historyIssues(messages: readonly Message[]): HistoryIssue[] {
     const callIds = new Set<string>();
     for (const call of calls) {
       if (callIds.has(call.id)) {
-        add(HISTORY_ISSUE_CODES.duplicateToolCallId, i, `tool call id ${JSON.stringify(call.id)} is used by more than one call: give each call a unique id.`);
+        add(
+          HISTORY_ISSUE_CODES.duplicateToolCallId,
+          i,
+          `tool call id ${JSON.stringify(call.id)} is used by more than one call: give each call a unique id.`,
+        );
       }
       callIds.add(call.id);
     }
@@ -92,7 +96,11 @@ export function historyIssues(messages: readonly Message[]): HistoryIssue[] {
     for (; j < messages.length && messages[j]!.role === "tool"; j++) {
       const results = toolResultsOf(messages[j]!);
       if (results.length === 0) {
-        add(HISTORY_ISSUE_CODES.toolMessageWithoutResult, j, "tool message carries no tool_result block: add one with the toolCallId it answers.");
+        add(
+          HISTORY_ISSUE_CODES.toolMessageWithoutResult,
+          j,
+          "tool message carries no tool_result block: add one with the toolCallId it answers.",
+        );
       }
       for (const result of results) {
         if (!callIds.has(result.toolCallId)) {
@@ -102,7 +110,11 @@ export function historyIssues(messages: readonly Message[]): HistoryIssue[] {
             `tool result answers ${JSON.stringify(result.toolCallId)}, which messages[${i}] did not call (${plural(callIds.size, "call", "calls")}: ${list([...callIds])}): fix its toolCallId or remove it.`,
           );
         } else if (answered.has(result.toolCallId)) {
-          add(HISTORY_ISSUE_CODES.extraToolResponse, j, `tool call ${JSON.stringify(result.toolCallId)} is answered more than once: keep one result.`);
+          add(
+            HISTORY_ISSUE_CODES.extraToolResponse,
+            j,
+            `tool call ${JSON.stringify(result.toolCallId)} is answered more than once: keep one result.`,
+          );
         } else answered.add(result.toolCallId);
       }
     }

@@ -9,15 +9,30 @@ const history: Message[] = [{ ...userMessage("Bonjour"), metadata: { language: "
 
 describe("runRequestPipeline", () => {
   it("declares the spec's stages in order", () => {
-    expect(REQUEST_PIPELINE_STAGES).toEqual(["build_user_message", "snapshot_history", "validate_history", "prepare_prompt_arguments"]);
+    expect(REQUEST_PIPELINE_STAGES).toEqual([
+      "build_user_message",
+      "snapshot_history",
+      "validate_history",
+      "prepare_prompt_arguments",
+    ]);
   });
 
   it("runs the stages in order and returns the user message, a history snapshot and the prompt arguments", () => {
     const onStage = vi.fn();
-    const result = runRequestPipeline({ packet: { text: "Hello", language: "en" }, history, now: NOW, args: { name: "Ada" }, onStage });
+    const result = runRequestPipeline({
+      packet: { text: "Hello", language: "en" },
+      history,
+      now: NOW,
+      args: { name: "Ada" },
+      onStage,
+    });
     expect(onStage.mock.calls.map((c) => c[0])).toEqual([...REQUEST_PIPELINE_STAGES]);
     expect(result.stages).toEqual([...REQUEST_PIPELINE_STAGES]);
-    expect(result.userMessage).toEqual({ role: "user", content: [{ type: "text", text: "Hello" }], metadata: { language: "en" } });
+    expect(result.userMessage).toEqual({
+      role: "user",
+      content: [{ type: "text", text: "Hello" }],
+      metadata: { language: "en" },
+    });
     expect(result.history).toEqual(history);
     expect(result.history).not.toBe(history);
     expect(result.promptArguments.message).toEqual({ text: "Hello", language: "en" });
@@ -34,14 +49,21 @@ describe("runRequestPipeline", () => {
   });
 
   it("falls back to the history's language, then client.language, for the message language", () => {
-    expect(runRequestPipeline({ packet: { text: "x" }, history, now: NOW }).promptArguments.message?.language).toBe("fr");
-    expect(runRequestPipeline({ packet: { text: "x" }, history: [], now: NOW, metadata: { "client.language": "es" } }).promptArguments.message?.language).toBe("es");
+    expect(runRequestPipeline({ packet: { text: "x" }, history, now: NOW }).promptArguments.message?.language).toBe(
+      "fr",
+    );
+    expect(
+      runRequestPipeline({ packet: { text: "x" }, history: [], now: NOW, metadata: { "client.language": "es" } })
+        .promptArguments.message?.language,
+    ).toBe("es");
   });
 
   it("stops at validate_history with every issue when the history is invalid", () => {
     const onStage = vi.fn();
     const broken: Message[] = [{ role: "assistant", content: [toolCallBlock("c1", "f")] }];
-    expect(() => runRequestPipeline({ packet: { text: "x" }, history: broken, now: NOW, onStage })).toThrow(HistoryValidationError);
+    expect(() => runRequestPipeline({ packet: { text: "x" }, history: broken, now: NOW, onStage })).toThrow(
+      HistoryValidationError,
+    );
     expect(onStage.mock.calls.map((c) => c[0])).toEqual(["build_user_message", "snapshot_history", "validate_history"]);
   });
 });
@@ -59,6 +81,9 @@ describe("preparePromptArgumentsForResponse", () => {
   });
 
   it("uses client.language when the history has no user language", () => {
-    expect(preparePromptArgumentsForResponse([userMessage("hi")], { now: NOW, metadata: { "client.language": "en" } }).message).toEqual({ text: "hi", language: "en" });
+    expect(
+      preparePromptArgumentsForResponse([userMessage("hi")], { now: NOW, metadata: { "client.language": "en" } })
+        .message,
+    ).toEqual({ text: "hi", language: "en" });
   });
 });

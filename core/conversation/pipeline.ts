@@ -37,7 +37,8 @@ export interface UserTextPacket {
  * Everything besides history and the packet that prompt arguments are built from: the
  * `buildPromptContext` inputs (`now`, `assistant`, `conversation`, `session`, `args`) plus metadata.
  */
-export interface PromptArgumentSources extends Pick<PromptContextInput, "now" | "assistant" | "conversation" | "session" | "args"> {
+export interface PromptArgumentSources
+  extends Pick<PromptContextInput, "now" | "assistant" | "conversation" | "session" | "args"> {
   /** Communication metadata; `client.language` is the language fallback. */
   readonly metadata?: Readonly<Record<string, JsonValue>>;
 }
@@ -87,8 +88,10 @@ function contextFor(sources: PromptArgumentSources, message: { text: string; lan
 }
 
 export function runRequestPipeline(input: RequestPipelineInput): RequestPipelineResult {
-  if (input === null || typeof input !== "object") throw new InvalidInputError("input", "must be an object { packet, history, now?, metadata?, onStage? }.");
-  if (input.onStage !== undefined && typeof input.onStage !== "function") throw new InvalidInputError("onStage", "must be a function (stage) => void.");
+  if (input === null || typeof input !== "object")
+    throw new InvalidInputError("input", "must be an object { packet, history, now?, metadata?, onStage? }.");
+  if (input.onStage !== undefined && typeof input.onStage !== "function")
+    throw new InvalidInputError("onStage", "must be a function (stage) => void.");
   const stages: RequestPipelineStage[] = [];
   const enter = (stage: RequestPipelineStage) => {
     stages.push(stage);
@@ -116,12 +119,20 @@ export function runRequestPipeline(input: RequestPipelineInput): RequestPipeline
  * `message.*` is the latest user message in `history` — its text is kept for the follow-up —
  * and the language follows `resolveResponseLanguage(history, metadata)`.
  */
-export function preparePromptArgumentsForResponse(history: readonly Message[], sources: PromptArgumentSources = {}): PromptContext {
+export function preparePromptArgumentsForResponse(
+  history: readonly Message[],
+  sources: PromptArgumentSources = {},
+): PromptContext {
   assertMessages(history, "history");
-  if (sources === null || typeof sources !== "object") throw new InvalidInputError("sources", "must be an object { now?, assistant?, conversation?, session?, args?, metadata? }.");
+  if (sources === null || typeof sources !== "object")
+    throw new InvalidInputError(
+      "sources",
+      "must be an object { now?, assistant?, conversation?, session?, args?, metadata? }.",
+    );
   const snapshot = snapshotHistory(history);
   let latestUser: Message | undefined;
-  for (let i = snapshot.length - 1; i >= 0 && latestUser === undefined; i--) if (snapshot[i]!.role === "user") latestUser = snapshot[i];
+  for (let i = snapshot.length - 1; i >= 0 && latestUser === undefined; i--)
+    if (snapshot[i]!.role === "user") latestUser = snapshot[i];
   return contextFor(sources, {
     text: latestUser === undefined ? "" : messageText(latestUser),
     language: resolveResponseLanguage(snapshot, sources.metadata),

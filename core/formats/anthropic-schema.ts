@@ -16,8 +16,19 @@ const mediaSource = z.discriminatedUnion("type", [
 ]);
 
 const image = z.looseObject({ type: z.literal("image"), source: mediaSource, cache_control: cache });
-const documentBlock = z.looseObject({ type: z.literal("document"), source: mediaSource, title: z.optional(z.string()), cache_control: cache });
-const toolUse = z.looseObject({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: jsonObject, cache_control: cache });
+const documentBlock = z.looseObject({
+  type: z.literal("document"),
+  source: mediaSource,
+  title: z.optional(z.string()),
+  cache_control: cache,
+});
+const toolUse = z.looseObject({
+  type: z.literal("tool_use"),
+  id: z.string(),
+  name: z.string(),
+  input: jsonObject,
+  cache_control: cache,
+});
 const toolResult = z.looseObject({
   type: z.literal("tool_result"),
   tool_use_id: z.string(),
@@ -25,10 +36,23 @@ const toolResult = z.looseObject({
   is_error: z.optional(z.boolean()),
   cache_control: cache,
 });
-const thinking = z.looseObject({ type: z.literal("thinking"), thinking: z.string(), signature: z.optional(z.string()), cache_control: cache });
+const thinking = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  signature: z.optional(z.string()),
+  cache_control: cache,
+});
 const redacted = z.looseObject({ type: z.literal("redacted_thinking"), data: z.string(), cache_control: cache });
 
-export const anthropicBlock = z.discriminatedUnion("type", [anthropicText, image, documentBlock, toolUse, toolResult, thinking, redacted]);
+export const anthropicBlock = z.discriminatedUnion("type", [
+  anthropicText,
+  image,
+  documentBlock,
+  toolUse,
+  toolResult,
+  thinking,
+  redacted,
+]);
 
 export const anthropicMessage = z.looseObject({
   role: z.enum(["user", "assistant"]),

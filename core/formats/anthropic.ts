@@ -38,41 +38,62 @@ function blockFrom(b: AnthropicBlockIn, names: ToolNames): ContentBlock {
   const cache = cacheMarkerFrom(b.cache_control);
   switch (b.type) {
     case "text":
-      return withOptional({ type: "text", text: b.text } as ContentBlock, { cache, providerFields: providerFieldsOf(KEY, extraFields(b, ["type", "text", "cache_control"])) });
+      return withOptional({ type: "text", text: b.text } as ContentBlock, {
+        cache,
+        providerFields: providerFieldsOf(KEY, extraFields(b, ["type", "text", "cache_control"])),
+      });
     case "image":
     case "document": {
       const s = b.source as Record<string, unknown>;
       const keys = Object.keys(s);
       const extras: Record<string, JsonValue> = { ...extraFields(b, ["type", "source", "title", "cache_control"]) };
       let media: Record<string, string> = {};
-      if (s.type === "base64" && keys.length === 3) media = { mimeType: s.media_type as string, data: s.data as string };
+      if (s.type === "base64" && keys.length === 3)
+        media = { mimeType: s.media_type as string, data: s.data as string };
       else if (s.type === "url" && keys.length === 2) media = { url: s.url as string };
-      else if (s.type === "text" && keys.length === 3 && b.type === "document") media = { mimeType: s.media_type as string, text: s.data as string };
+      else if (s.type === "text" && keys.length === 3 && b.type === "document")
+        media = { mimeType: s.media_type as string, text: s.data as string };
       else extras.source = s as JsonValue;
       const title = b.type === "document" ? b.title : undefined;
-      return withOptional({ type: b.type, ...media } as ContentBlock, { name: title, cache, providerFields: providerFieldsOf(KEY, extras) } as object);
+      return withOptional(
+        { type: b.type, ...media } as ContentBlock,
+        { name: title, cache, providerFields: providerFieldsOf(KEY, extras) } as object,
+      );
     }
     case "tool_use":
       names.add(b.id, b.name);
-      return withOptional({ type: "tool_call", id: b.id, name: b.name, arguments: b.input as JsonValue } as ContentBlock, {
-        cache,
-        providerFields: providerFieldsOf(KEY, extraFields(b, ["type", "id", "name", "input", "cache_control"])),
-      });
+      return withOptional(
+        { type: "tool_call", id: b.id, name: b.name, arguments: b.input as JsonValue } as ContentBlock,
+        {
+          cache,
+          providerFields: providerFieldsOf(KEY, extraFields(b, ["type", "id", "name", "input", "cache_control"])),
+        },
+      );
     case "tool_result": {
-      const extras: Record<string, JsonValue> = { ...extraFields(b, ["type", "tool_use_id", "content", "is_error", "cache_control"]) };
+      const extras: Record<string, JsonValue> = {
+        ...extraFields(b, ["type", "tool_use_id", "content", "is_error", "cache_control"]),
+      };
       if (Array.isArray(b.content)) extras.contentBlocks = true;
       if (b.content === undefined) extras.noContent = true;
       return withOptional(
-        { type: "tool_result", toolCallId: b.tool_use_id, name: names.get(b.tool_use_id), result: (b.content ?? "") as JsonValue } as ContentBlock,
+        {
+          type: "tool_result",
+          toolCallId: b.tool_use_id,
+          name: names.get(b.tool_use_id),
+          result: (b.content ?? "") as JsonValue,
+        } as ContentBlock,
         { isError: b.is_error, cache, providerFields: providerFieldsOf(KEY, extras) } as object,
       );
     }
     case "thinking":
-      return withOptional({ type: "thinking", text: b.thinking } as ContentBlock, {
-        signature: b.signature,
-        cache,
-        providerFields: providerFieldsOf(KEY, extraFields(b, ["type", "thinking", "signature", "cache_control"])),
-      } as object);
+      return withOptional(
+        { type: "thinking", text: b.thinking } as ContentBlock,
+        {
+          signature: b.signature,
+          cache,
+          providerFields: providerFieldsOf(KEY, extraFields(b, ["type", "thinking", "signature", "cache_control"])),
+        } as object,
+      );
     case "redacted_thinking":
       return withOptional({ type: "thinking", text: b.data, redacted: true } as ContentBlock, {
         cache,
@@ -86,14 +107,24 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = [];
   if (raw.system !== undefined) {
-    const blocks = typeof raw.system === "string" ? [{ type: "text", text: raw.system } as ContentBlock] : raw.system.map((b) => blockFrom(b, names));
+    const blocks =
+      typeof raw.system === "string"
+        ? [{ type: "text", text: raw.system } as ContentBlock]
+        : raw.system.map((b) => blockFrom(b, names));
     messages.push({ role: "system", content: blocks });
   }
   for (const m of raw.messages) {
-    const content = typeof m.content === "string" ? [{ type: "text", text: m.content } as ContentBlock] : m.content.map((b) => blockFrom(b, names));
+    const content =
+      typeof m.content === "string"
+        ? [{ type: "text", text: m.content } as ContentBlock]
+        : m.content.map((b) => blockFrom(b, names));
     const allResults = content.length > 0 && content.every((b) => b.type === "tool_result");
     const role = m.role === "user" && allResults ? "tool" : m.role;
-    messages.push(withOptional({ role, content } as Message, { providerFields: providerFieldsOf(KEY, extraFields(m, ["role", "content"])) }));
+    messages.push(
+      withOptional({ role, content } as Message, {
+        providerFields: providerFieldsOf(KEY, extraFields(m, ["role", "content"])),
+      }),
+    );
   }
   const tools: ToolDefinition[] = (raw.tools ?? []).map((t) =>
     withOptional({ name: t.name } as ToolDefinition, {
@@ -104,7 +135,9 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
     }),
   );
   const options = extraFields(raw, ["model", "system", "messages", "tools"]);
-  return withOptional({ model: { provider: "anthropic", model: raw.model }, messages, tools } as NormalizedRequest, { providerOptions: options });
+  return withOptional({ model: { provider: "anthropic", model: raw.model }, messages, tools } as NormalizedRequest, {
+    providerOptions: options,
+  });
 }
 
 export interface ToAnthropicOptions {
@@ -125,19 +158,37 @@ function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined
     case "document":
     case "file": {
       let source: JsonValue | undefined = extras.source;
-      if (source === undefined && b.type === "document" && b.text !== undefined) source = { type: "text", media_type: b.mimeType ?? "text/plain", data: b.text };
+      if (source === undefined && b.type === "document" && b.text !== undefined)
+        source = { type: "text", media_type: b.mimeType ?? "text/plain", data: b.text };
       if (source === undefined) {
         const m = mediaSource(b);
         if (!m) throw new InvalidInputError(path, `a ${b.type} block needs data or a url`);
-        source = m.kind === "data" ? { type: "base64", media_type: m.mimeType, data: m.data } : { type: "url", url: m.url };
+        source =
+          m.kind === "data" ? { type: "base64", media_type: m.mimeType, data: m.data } : { type: "url", url: m.url };
       }
       const name = b.type === "image" ? undefined : b.name;
-      return compact({ type: b.type === "image" ? "image" : "document", source, title: name, ...omitKeys(extras, ["source"]), cache_control: cacheCtl });
+      return compact({
+        type: b.type === "image" ? "image" : "document",
+        source,
+        title: name,
+        ...omitKeys(extras, ["source"]),
+        cache_control: cacheCtl,
+      });
     }
     case "audio":
-      throw new InvalidInputError(path, "Anthropic Messages has no audio blocks: transcribe the audio or send it to a provider that takes audio");
+      throw new InvalidInputError(
+        path,
+        "Anthropic Messages has no audio blocks: transcribe the audio or send it to a provider that takes audio",
+      );
     case "tool_call":
-      return compact({ type: "tool_use", id: b.id, name: b.name, input: argumentsObject(b.arguments, `${path}.arguments`), ...extras, cache_control: cacheCtl });
+      return compact({
+        type: "tool_use",
+        id: b.id,
+        name: b.name,
+        input: argumentsObject(b.arguments, `${path}.arguments`),
+        ...extras,
+        cache_control: cacheCtl,
+      });
     case "tool_result": {
       const content = extras.noContent === true ? undefined : extras.contentBlocks === true ? b.result : resultText(b);
       return compact({
@@ -151,22 +202,37 @@ function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined
     }
     case "thinking":
       if (b.redacted) return compact({ type: "redacted_thinking", data: b.text, ...extras, cache_control: cacheCtl });
-      return compact({ type: "thinking", thinking: b.text, signature: b.signature, ...extras, cache_control: cacheCtl });
+      return compact({
+        type: "thinking",
+        thinking: b.text,
+        signature: b.signature,
+        ...extras,
+        cache_control: cacheCtl,
+      });
   }
 }
 
 /** Normalized request → Anthropic Messages request body (deterministic key order). */
-export function toAnthropic(request: ProviderRequest | NormalizedRequest, options: ToAnthropicOptions = {}): JsonObject {
+export function toAnthropic(
+  request: ProviderRequest | NormalizedRequest,
+  options: ToAnthropicOptions = {},
+): JsonObject {
   assertProviderRequest(request);
-  if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
-  if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints)) throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
+  if (options === null || typeof options !== "object")
+    throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
+  if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
+    throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
   const explicit = options.breakpoints?.map((b, i) => {
     const path: unknown = typeof b === "string" ? b : (b as { path?: unknown } | null)?.path;
-    if (typeof path !== "string") throw new InvalidInputError(`breakpoints[${i}]`, 'must be a path like "messages[3].content[0]" or { path }.');
+    if (typeof path !== "string")
+      throw new InvalidInputError(`breakpoints[${i}]`, 'must be a path like "messages[3].content[0]" or { path }.');
     return path;
   });
   if (explicit && explicit.length > 4) {
-    throw new InvalidInputError("breakpoints", `Anthropic allows at most 4 cache breakpoints per request, got ${explicit.length}: keep the 4 that end the longest stable prefixes`);
+    throw new InvalidInputError(
+      "breakpoints",
+      `Anthropic allows at most 4 cache breakpoints per request, got ${explicit.length}: keep the 4 that end the longest stable prefixes`,
+    );
   }
   const wanted = new Set(explicit ?? []);
   const used = new Set<string>();
@@ -181,36 +247,63 @@ export function toAnthropic(request: ProviderRequest | NormalizedRequest, option
   const tools = request.tools.map((t, i) => {
     const extras = fieldsFor(t, KEY);
     const head: Record<string, JsonValue | undefined> = typeof extras.type === "string" ? { type: extras.type } : {};
-    return compact({ ...head, name: t.name, description: t.description, input_schema: t.inputSchema, ...omitKeys(extras, ["type"]), cache_control: markerFor(`tools[${i}]`, t.cache) });
+    return compact({
+      ...head,
+      name: t.name,
+      description: t.description,
+      input_schema: t.inputSchema,
+      ...omitKeys(extras, ["type"]),
+      cache_control: markerFor(`tools[${i}]`, t.cache),
+    });
   });
 
   const system: JsonObject[] = [];
-  const turns: { role: string; content: JsonObject[]; plain: string | undefined; extras: JsonObject; tool: boolean }[] = [];
+  const turns: { role: string; content: JsonObject[]; plain: string | undefined; extras: JsonObject; tool: boolean }[] =
+    [];
   request.messages.forEach((m, i) => {
     const blocks = m.content.map((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (m.role === "system" && b.type !== "text") throw new InvalidInputError(path, "Anthropic system prompts take text blocks only: move this block into a user message");
+      if (m.role === "system" && b.type !== "text")
+        throw new InvalidInputError(
+          path,
+          "Anthropic system prompts take text blocks only: move this block into a user message",
+        );
       return blockTo(b, path, markerFor(path, b.cache));
     });
     if (m.role === "system") {
       system.push(...blocks);
       return;
     }
-    const single = m.content.length === 1 && isPlainTextFor(m.content[0]!, KEY, true) && blocks[0]!.cache_control === undefined ? (m.content[0] as { text: string }).text : undefined;
+    const single =
+      m.content.length === 1 && isPlainTextFor(m.content[0]!, KEY, true) && blocks[0]!.cache_control === undefined
+        ? (m.content[0] as { text: string }).text
+        : undefined;
     const prev = turns[turns.length - 1];
     if (m.role === "tool" && prev && prev.tool) {
       prev.content.push(...blocks);
       prev.plain = undefined;
       return;
     }
-    turns.push({ role: m.role === "assistant" ? "assistant" : "user", content: blocks, plain: single, extras: fieldsFor(m, KEY), tool: m.role === "tool" });
+    turns.push({
+      role: m.role === "assistant" ? "assistant" : "user",
+      content: blocks,
+      plain: single,
+      extras: fieldsFor(m, KEY),
+      tool: m.role === "tool",
+    });
   });
   if (explicit) {
     const missing = explicit.filter((p) => !used.has(p));
-    if (missing.length > 0) throw new InvalidInputError("breakpoints", `no tool or content block at ${missing.map((p) => `"${p}"`).join(", ")} (use paths like tools[2] or messages[3].content[0])`);
+    if (missing.length > 0)
+      throw new InvalidInputError(
+        "breakpoints",
+        `no tool or content block at ${missing.map((p) => `"${p}"`).join(", ")} (use paths like tools[2] or messages[3].content[0])`,
+      );
   }
   const singleSystem =
-    system.length === 1 && Object.keys(system[0]!).length === 2 && typeof system[0]!.text === "string" ? (system[0]!.text as string) : undefined;
+    system.length === 1 && Object.keys(system[0]!).length === 2 && typeof system[0]!.text === "string"
+      ? (system[0]!.text as string)
+      : undefined;
   const out = requestHead(request.model.model, request.providerOptions, ["model", "tools", "system", "messages"]);
   if (tools.length > 0) out.tools = tools;
   if (system.length > 0) out.system = singleSystem ?? system;

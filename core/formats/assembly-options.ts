@@ -58,11 +58,20 @@ export interface PreparedAssembly {
   readonly template: PreparedTemplate | null;
 }
 
-export function tierBudgetConfig(json: TierBudgetJson | undefined, override?: number | null | TierBudgetJson): BudgetConfig {
-  const merged: TierBudgetJson = override === undefined ? (json ?? {}) : typeof override === "number" || override === null ? { ...json, totalBudget: override } : { ...json, ...override };
+export function tierBudgetConfig(
+  json: TierBudgetJson | undefined,
+  override?: number | null | TierBudgetJson,
+): BudgetConfig {
+  const merged: TierBudgetJson =
+    override === undefined
+      ? (json ?? {})
+      : typeof override === "number" || override === null
+        ? { ...json, totalBudget: override }
+        : { ...json, ...override };
   const config: { -readonly [K in keyof BudgetConfig]: BudgetConfig[K] } = { depth: merged.depth ?? 0 };
   if (merged.runtimeRole !== undefined) config.runtimeRole = merged.runtimeRole;
-  if (merged.totalBudget !== undefined) config.totalBudget = merged.totalBudget === null ? Number.POSITIVE_INFINITY : merged.totalBudget;
+  if (merged.totalBudget !== undefined)
+    config.totalBudget = merged.totalBudget === null ? Number.POSITIVE_INFINITY : merged.totalBudget;
   if (merged.activeBudgetFraction !== undefined) config.activeBudgetFraction = merged.activeBudgetFraction;
   return config;
 }
@@ -74,7 +83,10 @@ export function renderAssemblyTemplate(t: NonNullable<AssemblyRequest["template"
     // Only zoned RFC 3339 reaches the Date parser: anything else parses differently per runtime or host time zone.
     now = ISO_INSTANT.test(t.now) ? new Date(t.now) : new Date(Number.NaN);
     if (Number.isNaN(now.getTime())) {
-      throw new InvalidInputError("template.now", `${JSON.stringify(t.now)} is not an ISO 8601 date-time with a zone (e.g. "2026-11-29T08:30:00Z")`);
+      throw new InvalidInputError(
+        "template.now",
+        `${JSON.stringify(t.now)} is not an ISO 8601 date-time with a zone (e.g. "2026-11-29T08:30:00Z")`,
+      );
     }
   }
   const context: Record<string, unknown> = { ...buildPromptContext({ now: now ?? new Date(0), args: t.args ?? {} }) };
@@ -91,7 +103,9 @@ export function renderAssemblyTemplate(t: NonNullable<AssemblyRequest["template"
   return { source: t.template, rendered, target: t.target ?? "systemInstructions", error, hasClock: now !== undefined };
 }
 
-const asList = (i: InstructionsInput | undefined): readonly (string | { readonly text: string; readonly label?: string })[] =>
+const asList = (
+  i: InstructionsInput | undefined,
+): readonly (string | { readonly text: string; readonly label?: string })[] =>
   i === undefined ? [] : typeof i === "string" ? [i] : i;
 
 /**
@@ -100,10 +114,16 @@ const asList = (i: InstructionsInput | undefined): readonly (string | { readonly
  * tools — `assembleProviderInput` checks itself.
  */
 function checkRequest(request: unknown, options: unknown): asserts request is AssemblyRequest {
-  if (!isObject(request)) throw new InvalidInputError("request", "must be an AssemblyRequest object { model, input, … }.");
-  if (!isObject(options)) throw new InvalidInputError("options", "must be an object { layout?, tierBudget?, contextBudget?, tokenEstimator? }.");
+  if (!isObject(request))
+    throw new InvalidInputError("request", "must be an AssemblyRequest object { model, input, … }.");
+  if (!isObject(options))
+    throw new InvalidInputError(
+      "options",
+      "must be an object { layout?, tierBudget?, contextBudget?, tokenEstimator? }.",
+    );
   const t = request["template"];
-  if (t !== undefined && (!isObject(t) || typeof t["template"] !== "string")) throw new InvalidInputError("template", "must be { template: string, args?, defaults?, target?, now? }.");
+  if (t !== undefined && (!isObject(t) || typeof t["template"] !== "string"))
+    throw new InvalidInputError("template", "must be { template: string, args?, defaults?, target?, now? }.");
   if (request["sections"] !== undefined) expectArray(request["sections"], "sections");
   const resources = request["resources"];
   if (resources !== undefined) {
@@ -130,12 +150,19 @@ export function prepareAssembly(request: AssemblyRequest, options: PrepareAssemb
   let tiers: PreparedTiers | null = null;
   if (request.sections && request.sections.length > 0) {
     const config = tierBudgetConfig(request.budget, options.tierBudget);
-    tiers = { config, composed: composeBudgetedPrompt(request.sections, config), rows: explainBudgetedPrompt(request.sections, config) };
+    tiers = {
+      config,
+      composed: composeBudgetedPrompt(request.sections, config),
+      rows: explainBudgetedPrompt(request.sections, config),
+    };
   }
   const system: (string | { readonly text: string; readonly label?: string })[] = [];
   if (template?.target === "systemInstructions") system.push(template.rendered);
   if (tiers && tiers.composed.composed !== "") system.push(tiers.composed.composed);
-  const developer = template?.target === "developerInstructions" ? [template.rendered, ...asList(request.developerInstructions)] : undefined;
+  const developer =
+    template?.target === "developerInstructions"
+      ? [template.rendered, ...asList(request.developerInstructions)]
+      : undefined;
 
   const {
     template: _t,
@@ -161,7 +188,11 @@ export function prepareAssembly(request: AssemblyRequest, options: PrepareAssemb
     out.resourceLoader = {
       load(uri: string) {
         const text = map.get(uri);
-        if (text === undefined) throw new InvalidInputError("resources", `no text for ${JSON.stringify(uri)}: add it to the request's "resources"`);
+        if (text === undefined)
+          throw new InvalidInputError(
+            "resources",
+            `no text for ${JSON.stringify(uri)}: add it to the request's "resources"`,
+          );
         return { uri, text };
       },
     };

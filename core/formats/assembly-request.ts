@@ -88,8 +88,18 @@ export function normalizeAssemblyRequest(raw: Record<string, unknown>): Assembly
     const v = raw[key];
     if (v === undefined || key === "$schema") continue;
     if (key === "history") out[key] = (v as MessageIn[]).map(normalizeMessage);
-    else if (key === "input") out[key] = typeof v === "string" ? v : Array.isArray(v) ? (v as MessageIn[]).map(normalizeMessage) : normalizeMessage(v as MessageIn);
-    else if (key === "tailSegments") out[key] = (v as { id: string; message: MessageIn }[]).map((t) => ({ id: t.id, message: normalizeMessage(t.message) }));
+    else if (key === "input")
+      out[key] =
+        typeof v === "string"
+          ? v
+          : Array.isArray(v)
+            ? (v as MessageIn[]).map(normalizeMessage)
+            : normalizeMessage(v as MessageIn);
+    else if (key === "tailSegments")
+      out[key] = (v as { id: string; message: MessageIn }[]).map((t) => ({
+        id: t.id,
+        message: normalizeMessage(t.message),
+      }));
     else out[key] = v;
   }
   return out as unknown as AssemblyRequest;

@@ -60,7 +60,11 @@ export function withExtras(known: JsonObject, extras: JsonObject | undefined): J
  * The head of a wire request: `model` first, then the provider options in their order, minus
  * `reserved` (the fields the converter writes itself). An undefined `model` is dropped by `compact`.
  */
-export function requestHead(model: string | undefined, options: JsonObject | undefined, reserved: readonly string[]): Record<string, JsonValue | undefined> {
+export function requestHead(
+  model: string | undefined,
+  options: JsonObject | undefined,
+  reserved: readonly string[],
+): Record<string, JsonValue | undefined> {
   const out: Record<string, JsonValue | undefined> = { model };
   if (options) for (const k of Object.keys(options)) if (!reserved.includes(k)) putOwn(out, k, options[k]);
   return out;
@@ -126,7 +130,13 @@ export function argumentsObject(args: JsonValue, field: string): JsonObject {
 export function resultText(block: ToolResultBlock): string {
   const r = block.result;
   if (typeof r === "string") return r;
-  if (Array.isArray(r) && r.length > 0 && r.every((p) => p !== null && typeof p === "object" && !Array.isArray(p) && typeof (p as JsonObject).text === "string")) {
+  if (
+    Array.isArray(r) &&
+    r.length > 0 &&
+    r.every(
+      (p) => p !== null && typeof p === "object" && !Array.isArray(p) && typeof (p as JsonObject).text === "string",
+    )
+  ) {
     return r.map((p) => (p as JsonObject).text as string).join("\n");
   }
   return JSON.stringify(r);
@@ -137,7 +147,12 @@ export function resultText(block: ToolResultBlock): string {
  * formats' extras never reach this wire) and, when the format has cache markers, no marker.
  * `ignore` lists bookkeeping fields that are not wire fields (e.g. Responses item boundaries).
  */
-export function isPlainTextFor(block: ContentBlock, key: string, cacheOnWire: boolean, ignore: readonly string[] = []): block is ContentBlock & { type: "text"; text: string } {
+export function isPlainTextFor(
+  block: ContentBlock,
+  key: string,
+  cacheOnWire: boolean,
+  ignore: readonly string[] = [],
+): block is ContentBlock & { type: "text"; text: string } {
   if (block.type !== "text" || (cacheOnWire && block.cache !== undefined)) return false;
   const own = block.providerFields?.[key];
   return own === undefined || Object.keys(own).every((k) => ignore.includes(k));
@@ -146,7 +161,11 @@ export function isPlainTextFor(block: ContentBlock, key: string, cacheOnWire: bo
 const DATA_URL = /^data:([^;,]+)(;base64)?,/;
 
 /** Where a media block's bytes are: inline (`mimeType` + base64 `data`) or a URL (data URLs are unpacked). */
-export function mediaSource(block: { readonly mimeType?: string; readonly data?: string; readonly url?: string }):
+export function mediaSource(block: {
+  readonly mimeType?: string;
+  readonly data?: string;
+  readonly url?: string;
+}):
   | { readonly kind: "data"; readonly mimeType: string; readonly data: string }
   | { readonly kind: "url"; readonly url: string; readonly mimeType?: string }
   | undefined {
@@ -158,7 +177,9 @@ export function mediaSource(block: { readonly mimeType?: string; readonly data?:
   if (block.url !== undefined) {
     const m = DATA_URL.exec(block.url);
     if (m && m[2]) return { kind: "data", mimeType: m[1]!, data: block.url.slice(m[0].length) };
-    return block.mimeType !== undefined ? { kind: "url", url: block.url, mimeType: block.mimeType } : { kind: "url", url: block.url };
+    return block.mimeType !== undefined
+      ? { kind: "url", url: block.url, mimeType: block.mimeType }
+      : { kind: "url", url: block.url };
   }
   return undefined;
 }

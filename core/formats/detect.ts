@@ -81,7 +81,11 @@ export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
     for (const b of content) {
       if (!isObj(b)) continue;
       const t = b["type"];
-      if (typeof t === "string" && (ANTHROPIC_BLOCKS.has(t) || ((t === "image" || t === "document") && has(b, "source")))) blocks = true;
+      if (
+        typeof t === "string" &&
+        (ANTHROPIC_BLOCKS.has(t) || ((t === "image" || t === "document") && has(b, "source")))
+      )
+        blocks = true;
       if (typeof t === "string" && CHAT_PARTS.has(t)) chatParts = true;
       if (has(b, "cache_control")) blockCache = true;
     }
@@ -91,11 +95,33 @@ export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
   const family = modelFamily(o["model"]);
   const hasMessages = Array.isArray(o["messages"]) ? 1 : 0;
   return {
-    strata: { decisive: (isObj(o["model"]) ? 1 : 0) + count(o, ["systemInstructions", "history", "inputLayout", "sections", "template", "toolResults", "contextBudget"]), shape: 0, model: 0 },
+    strata: {
+      decisive:
+        (isObj(o["model"]) ? 1 : 0) +
+        count(o, [
+          "systemInstructions",
+          "history",
+          "inputLayout",
+          "sections",
+          "template",
+          "toolResults",
+          "contextBudget",
+        ]),
+      shape: 0,
+      model: 0,
+    },
     "openai-chat": { decisive: chat, shape: hasMessages, model: family === "openai" ? 1 : 0 },
-    "openai-responses": { decisive: count(o, ["input", "instructions", "previous_response_id", "max_output_tokens"]), shape: 0, model: family === "openai" ? 1 : 0 },
+    "openai-responses": {
+      decisive: count(o, ["input", "instructions", "previous_response_id", "max_output_tokens"]),
+      shape: 0,
+      model: family === "openai" ? 1 : 0,
+    },
     anthropic: { decisive: anthropic, shape: hasMessages, model: family === "anthropic" ? 1 : 0 },
-    gemini: { decisive: count(o, ["contents", "systemInstruction", "generationConfig", "safetySettings", "toolConfig"]), shape: 0, model: family === "gemini" ? 1 : 0 },
+    gemini: {
+      decisive: count(o, ["contents", "systemInstruction", "generationConfig", "safetySettings", "toolConfig"]),
+      shape: 0,
+      model: family === "gemini" ? 1 : 0,
+    },
   };
 }
 
@@ -103,9 +129,14 @@ export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
 export const byEvidence =
   (evidence: Record<RequestFormat, FormatEvidence>) =>
   (a: RequestFormat, b: RequestFormat): number =>
-    evidence[b].decisive - evidence[a].decisive || evidence[b].shape - evidence[a].shape || evidence[b].model - evidence[a].model;
+    evidence[b].decisive - evidence[a].decisive ||
+    evidence[b].shape - evidence[a].shape ||
+    evidence[b].model - evidence[a].model;
 
 /** The formats in the order `parseRequest` tries them (steps 1–4; `Array.prototype.sort` is stable). */
-export function rankFormats(value: Obj, evidence: Record<RequestFormat, FormatEvidence> = formatEvidence(value)): RequestFormat[] {
+export function rankFormats(
+  value: Obj,
+  evidence: Record<RequestFormat, FormatEvidence> = formatEvidence(value),
+): RequestFormat[] {
   return [...REQUEST_FORMATS].sort(byEvidence(evidence));
 }

@@ -12,7 +12,9 @@ export const geminiPart = z.looseObject({
   thoughtSignature: z.optional(z.string()),
   inlineData: z.optional(z.looseObject({ mimeType: z.string(), data: z.string() })),
   fileData: z.optional(z.looseObject({ mimeType: z.optional(z.string()), fileUri: z.string() })),
-  functionCall: z.optional(z.looseObject({ id: z.optional(z.string()), name: z.string(), args: z.optional(jsonObject) })),
+  functionCall: z.optional(
+    z.looseObject({ id: z.optional(z.string()), name: z.string(), args: z.optional(jsonObject) }),
+  ),
   functionResponse: z.optional(z.looseObject({ id: z.optional(z.string()), name: z.string(), response: jsonObject })),
 });
 

@@ -40,7 +40,10 @@ export function checkGeminiParts(raw: GeminiRequestIn): RequestFormatIssue[] {
         issues.push({
           code: kinds.length === 0 ? "missing_field" : "invalid_value",
           path: `${base}.parts[${j}]`,
-          message: kinds.length === 0 ? `a part needs one of ${GEMINI_PART_KINDS.join(", ")}` : `a part holds exactly one of ${kinds.join(", ")}: split it into ${kinds.length} parts`,
+          message:
+            kinds.length === 0
+              ? `a part needs one of ${GEMINI_PART_KINDS.join(", ")}`
+              : `a part holds exactly one of ${kinds.join(", ")}: split it into ${kinds.length} parts`,
         });
       }
     });
@@ -60,22 +63,38 @@ function partFrom(p: GeminiPartIn): ContentBlock {
   const base = ["text", "thought", "thoughtSignature", "inlineData", "fileData", "functionCall", "functionResponse"];
   const extras: Record<string, JsonValue> = { ...extraFields(p, base) };
   if (p.text !== undefined) {
-    if (p.thought === true) return withOptional({ type: "thinking", text: p.text } as ContentBlock, { signature: p.thoughtSignature, providerFields: providerFieldsOf(KEY, extras) } as object);
+    if (p.thought === true)
+      return withOptional(
+        { type: "thinking", text: p.text } as ContentBlock,
+        { signature: p.thoughtSignature, providerFields: providerFieldsOf(KEY, extras) } as object,
+      );
     if (p.thought !== undefined) extras.thought = p.thought;
     if (p.thoughtSignature !== undefined) extras.thoughtSignature = p.thoughtSignature;
-    return withOptional({ type: "text", text: p.text } as ContentBlock, { providerFields: providerFieldsOf(KEY, extras) });
+    return withOptional({ type: "text", text: p.text } as ContentBlock, {
+      providerFields: providerFieldsOf(KEY, extras),
+    });
   }
   if (p.thoughtSignature !== undefined) extras.thoughtSignature = p.thoughtSignature;
   if (p.thought !== undefined) extras.thought = p.thought;
   if (p.inlineData) {
     const x = extraFields(p.inlineData, ["mimeType", "data"]);
     if (x) extras.inlineData = x;
-    return withOptional({ type: mediaType(p.inlineData.mimeType), mimeType: p.inlineData.mimeType, data: p.inlineData.data } as ContentBlock, { providerFields: providerFieldsOf(KEY, extras) });
+    return withOptional(
+      {
+        type: mediaType(p.inlineData.mimeType),
+        mimeType: p.inlineData.mimeType,
+        data: p.inlineData.data,
+      } as ContentBlock,
+      { providerFields: providerFieldsOf(KEY, extras) },
+    );
   }
   if (p.fileData) {
     const x = extraFields(p.fileData, ["mimeType", "fileUri"]);
     if (x) extras.fileData = x;
-    return withOptional({ type: mediaType(p.fileData.mimeType ?? ""), url: p.fileData.fileUri } as ContentBlock, { mimeType: p.fileData.mimeType, providerFields: providerFieldsOf(KEY, extras) } as object);
+    return withOptional(
+      { type: mediaType(p.fileData.mimeType ?? ""), url: p.fileData.fileUri } as ContentBlock,
+      { mimeType: p.fileData.mimeType, providerFields: providerFieldsOf(KEY, extras) } as object,
+    );
   }
   if (p.functionCall) {
     const c = p.functionCall;
@@ -83,13 +102,19 @@ function partFrom(p: GeminiPartIn): ContentBlock {
     if (x) extras.functionCall = x;
     if (c.id === undefined) extras.noId = true;
     if (c.args === undefined) extras.noArgs = true;
-    return withOptional({ type: "tool_call", id: c.id ?? "", name: c.name, arguments: (c.args ?? {}) as JsonValue } as ContentBlock, { providerFields: providerFieldsOf(KEY, extras) });
+    return withOptional(
+      { type: "tool_call", id: c.id ?? "", name: c.name, arguments: (c.args ?? {}) as JsonValue } as ContentBlock,
+      { providerFields: providerFieldsOf(KEY, extras) },
+    );
   }
   const r = p.functionResponse!;
   const x = extraFields(r, ["id", "name", "response"]);
   if (x) extras.functionResponse = x;
   if (r.id === undefined) extras.noId = true;
-  return withOptional({ type: "tool_result", toolCallId: r.id ?? "", name: r.name, result: r.response as JsonValue } as ContentBlock, { providerFields: providerFieldsOf(KEY, extras) });
+  return withOptional(
+    { type: "tool_result", toolCallId: r.id ?? "", name: r.name, result: r.response as JsonValue } as ContentBlock,
+    { providerFields: providerFieldsOf(KEY, extras) },
+  );
 }
 
 /** Parsed (schema-checked) Gemini request → normalized request. */
@@ -97,7 +122,11 @@ export function fromGemini(raw: GeminiRequestIn): NormalizedRequest {
   const messages: Message[] = [];
   if (raw.systemInstruction) {
     const extras = extraFields(raw.systemInstruction, ["parts"]);
-    messages.push(withOptional({ role: "system", content: raw.systemInstruction.parts.map(partFrom) } as Message, { providerFields: providerFieldsOf(KEY, extras) }));
+    messages.push(
+      withOptional({ role: "system", content: raw.systemInstruction.parts.map(partFrom) } as Message, {
+        providerFields: providerFieldsOf(KEY, extras),
+      }),
+    );
   }
   for (const c of raw.contents) {
     const content = c.parts.map(partFrom);
@@ -112,12 +141,23 @@ export function fromGemini(raw: GeminiRequestIn): NormalizedRequest {
   for (const t of raw.tools ?? []) {
     if (t.functionDeclarations && Object.keys(t).length === 1) {
       for (const d of t.functionDeclarations) {
-        const extras: Record<string, JsonValue> = { ...extraFields(d, ["name", "description", "parameters", "parametersJsonSchema"]) };
+        const extras: Record<string, JsonValue> = {
+          ...extraFields(d, ["name", "description", "parameters", "parametersJsonSchema"]),
+        };
         if (d.parametersJsonSchema !== undefined) extras.schemaKey = "parametersJsonSchema";
-        tools.push(withOptional({ name: d.name } as ToolDefinition, { description: d.description, inputSchema: (d.parameters ?? d.parametersJsonSchema) as JsonValue | undefined, providerFields: providerFieldsOf(KEY, extras) }));
+        tools.push(
+          withOptional({ name: d.name } as ToolDefinition, {
+            description: d.description,
+            inputSchema: (d.parameters ?? d.parametersJsonSchema) as JsonValue | undefined,
+            providerFields: providerFieldsOf(KEY, extras),
+          }),
+        );
       }
     } else {
-      tools.push({ name: Object.keys(t)[0] ?? "tool", providerFields: { [KEY]: { tool: t as unknown as JsonObject } } });
+      tools.push({
+        name: Object.keys(t)[0] ?? "tool",
+        providerFields: { [KEY]: { tool: t as unknown as JsonObject } },
+      });
     }
   }
   const req = { model: { provider: "gemini", model: raw.model ?? "" }, messages, tools } as NormalizedRequest;
@@ -132,21 +172,42 @@ function partTo(b: ContentBlock, path: string): JsonObject {
     case "thinking":
       return compact({ text: b.text, thought: true, thoughtSignature: b.signature, ...x });
     case "tool_call": {
-      const call = compact({ id: x.noId === true || b.id === "" ? undefined : b.id, name: b.name, args: x.noArgs === true ? undefined : argumentsObject(b.arguments, `${path}.arguments`), ...(x.functionCall as JsonObject | undefined) });
+      const call = compact({
+        id: x.noId === true || b.id === "" ? undefined : b.id,
+        name: b.name,
+        args: x.noArgs === true ? undefined : argumentsObject(b.arguments, `${path}.arguments`),
+        ...(x.functionCall as JsonObject | undefined),
+      });
       return withExtras({ functionCall: call }, omitKeys(x, ["noId", "noArgs", "functionCall"]));
     }
     case "tool_result": {
       const r = b.result;
-      const response = r !== null && typeof r === "object" && !Array.isArray(r) ? r : b.isError ? { error: r } : { output: r };
-      const resp = compact({ id: x.noId === true || b.toolCallId === "" ? undefined : b.toolCallId, name: b.name, response, ...(x.functionResponse as JsonObject | undefined) });
+      const response =
+        r !== null && typeof r === "object" && !Array.isArray(r) ? r : b.isError ? { error: r } : { output: r };
+      const resp = compact({
+        id: x.noId === true || b.toolCallId === "" ? undefined : b.toolCallId,
+        name: b.name,
+        response,
+        ...(x.functionResponse as JsonObject | undefined),
+      });
       return withExtras({ functionResponse: resp }, omitKeys(x, ["noId", "functionResponse"]));
     }
     default: {
-      if (b.type === "document" && b.text !== undefined && b.data === undefined && b.url === undefined) return { text: b.text };
+      if (b.type === "document" && b.text !== undefined && b.data === undefined && b.url === undefined)
+        return { text: b.text };
       const m = mediaSource(b);
       if (!m) throw new InvalidInputError(path, `a ${b.type} block needs data or a url`);
-      if (m.kind === "data") return withExtras({ inlineData: withExtras({ mimeType: m.mimeType, data: m.data }, x.inlineData as JsonObject | undefined) }, omitKeys(x, ["inlineData"]));
-      return withExtras({ fileData: withExtras(compact({ mimeType: m.mimeType, fileUri: m.url }), x.fileData as JsonObject | undefined) }, omitKeys(x, ["fileData"]));
+      if (m.kind === "data")
+        return withExtras(
+          { inlineData: withExtras({ mimeType: m.mimeType, data: m.data }, x.inlineData as JsonObject | undefined) },
+          omitKeys(x, ["inlineData"]),
+        );
+      return withExtras(
+        {
+          fileData: withExtras(compact({ mimeType: m.mimeType, fileUri: m.url }), x.fileData as JsonObject | undefined),
+        },
+        omitKeys(x, ["fileData"]),
+      );
     }
   }
 }
@@ -166,7 +227,9 @@ export function toGemini(request: ProviderRequest | NormalizedRequest): JsonObje
       return;
     }
     const role = typeof x.role === "string" ? x.role : m.role === "assistant" ? "model" : "user";
-    contents.push(withExtras(compact({ role: x.noRole === true ? undefined : role, parts }), omitKeys(x, ["noRole", "role"])));
+    contents.push(
+      withExtras(compact({ role: x.noRole === true ? undefined : role, parts }), omitKeys(x, ["noRole", "role"])),
+    );
   });
   const tools: JsonObject[] = [];
   let decls: JsonObject[] | undefined;
@@ -178,14 +241,24 @@ export function toGemini(request: ProviderRequest | NormalizedRequest): JsonObje
       continue;
     }
     const schemaKey = x.schemaKey === "parametersJsonSchema" ? "parametersJsonSchema" : "parameters";
-    const decl = compact({ name: t.name, description: t.description, [schemaKey]: t.inputSchema, ...omitKeys(x, ["schemaKey"]) });
+    const decl = compact({
+      name: t.name,
+      description: t.description,
+      [schemaKey]: t.inputSchema,
+      ...omitKeys(x, ["schemaKey"]),
+    });
     if (!decls) {
       decls = [];
       tools.push({ functionDeclarations: decls });
     }
     decls.push(decl);
   }
-  const out = requestHead(request.model.model === "" ? undefined : request.model.model, request.providerOptions, ["model", "contents", "systemInstruction", "tools"]);
+  const out = requestHead(request.model.model === "" ? undefined : request.model.model, request.providerOptions, [
+    "model",
+    "contents",
+    "systemInstruction",
+    "tools",
+  ]);
   if (tools.length > 0) out.tools = tools;
   if (systemParts.length > 0) out.systemInstruction = withExtras({ parts: systemParts }, systemExtras);
   out.contents = contents;

@@ -53,7 +53,11 @@ export function loneSurrogateIndex(s: string): number {
 
 function checkString(s: string, path: string, what: string, maxLen: number, out: RequestFormatIssue[]): void {
   if (s.length > maxLen) {
-    out.push({ code: "string_too_long", path, message: `${what} is ${s.length} characters long; the limit is ${maxLen} (raise maxStringLength or shorten it)` });
+    out.push({
+      code: "string_too_long",
+      path,
+      message: `${what} is ${s.length} characters long; the limit is ${maxLen} (raise maxStringLength or shorten it)`,
+    });
     return;
   }
   const i = loneSurrogateIndex(s);
@@ -89,7 +93,8 @@ export function checkJsonValue(value: unknown, limits: ValueLimits = {}): Reques
       case "boolean":
         continue;
       case "number":
-        if (!Number.isFinite(v)) out.push({ code: "not_json", path: pathOf(top), message: `${String(v)} is not a JSON number` });
+        if (!Number.isFinite(v))
+          out.push({ code: "not_json", path: pathOf(top), message: `${String(v)} is not a JSON number` });
         continue;
       case "object":
         break;
@@ -99,7 +104,11 @@ export function checkJsonValue(value: unknown, limits: ValueLimits = {}): Reques
     }
     if (v === null) continue;
     if (onPath.has(v)) {
-      out.push({ code: "not_json", path: pathOf(top), message: "circular reference (JSON data cannot contain cycles)" });
+      out.push({
+        code: "not_json",
+        path: pathOf(top),
+        message: "circular reference (JSON data cannot contain cycles)",
+      });
       continue;
     }
     if (top.depth >= maxDepth) {
@@ -108,14 +117,19 @@ export function checkJsonValue(value: unknown, limits: ValueLimits = {}): Reques
     }
     const isArray = Array.isArray(v);
     if (!isArray && !isPlainObject(v)) {
-      out.push({ code: "not_json", path: pathOf(top), message: "expected plain JSON data (an object literal), got a class instance" });
+      out.push({
+        code: "not_json",
+        path: pathOf(top),
+        message: "expected plain JSON data (an object literal), got a class instance",
+      });
       continue;
     }
     onPath.add(v);
     stack.push({ exit: v });
     if (isArray) {
       const arr = v as readonly unknown[];
-      for (let i = arr.length - 1; i >= 0; i--) stack.push({ value: arr[i], parent: top, key: i, depth: top.depth + 1 });
+      for (let i = arr.length - 1; i >= 0; i--)
+        stack.push({ value: arr[i], parent: top, key: i, depth: top.depth + 1 });
     } else {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {

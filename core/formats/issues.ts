@@ -55,14 +55,22 @@ function convert(issue: ZodIssueLike, base: readonly PathSegment[], input: unkno
   switch (issue.code) {
     case "invalid_type": {
       if (actual === undefined) {
-        out.push({ code: "missing_field", path, message: `${path || "the request"} is required (expected ${expectedWords(issue.expected)})` });
+        out.push({
+          code: "missing_field",
+          path,
+          message: `${path || "the request"} is required (expected ${expectedWords(issue.expected)})`,
+        });
       } else {
         out.push({ code: "invalid_type", path, message: `expected ${expectedWords(issue.expected)}, got ${got}` });
       }
       return;
     }
     case "invalid_value":
-      out.push({ code: "invalid_value", path, message: `expected ${issue.values && issue.values.length === 1 ? "" : "one of "}${list(issue.values ?? [])}, got ${got}` });
+      out.push({
+        code: "invalid_value",
+        path,
+        message: `expected ${issue.values && issue.values.length === 1 ? "" : "one of "}${list(issue.values ?? [])}, got ${got}`,
+      });
       return;
     case "invalid_union": {
       if (issue.discriminator !== undefined) {
@@ -70,18 +78,27 @@ function convert(issue: ZodIssueLike, base: readonly PathSegment[], input: unkno
         out.push({
           code: actual === undefined ? "missing_field" : "invalid_value",
           path,
-          message: actual === undefined ? `${path} is required (one of ${list(issue.options ?? [])})` : `expected one of ${list(issue.options ?? [])}, got ${got}`,
+          message:
+            actual === undefined
+              ? `${path} is required (one of ${list(issue.options ?? [])})`
+              : `expected one of ${list(issue.options ?? [])}, got ${got}`,
         });
         return;
       }
       const branches = issue.errors ?? [];
       // All branches rejected the value itself: say which types would do.
-      if (branches.length > 0 && branches.every((b) => b.length === 1 && b[0]!.path.length === 0 && b[0]!.code === "invalid_type")) {
+      if (
+        branches.length > 0 &&
+        branches.every((b) => b.length === 1 && b[0]!.path.length === 0 && b[0]!.code === "invalid_type")
+      ) {
         const kinds = [...new Set(branches.map((b) => expectedWords(b[0]!.expected)))];
         out.push({
           code: actual === undefined ? "missing_field" : "invalid_type",
           path,
-          message: actual === undefined ? `${path || "the request"} is required (expected ${kinds.join(" or ")})` : `expected ${kinds.join(" or ")}, got ${got}`,
+          message:
+            actual === undefined
+              ? `${path || "the request"} is required (expected ${kinds.join(" or ")})`
+              : `expected ${kinds.join(" or ")}, got ${got}`,
         });
         return;
       }
@@ -101,22 +118,39 @@ function convert(issue: ZodIssueLike, base: readonly PathSegment[], input: unkno
       out.push({
         code: "too_small",
         path,
-        message: issue.origin === "array" ? `expected at least ${String(issue.minimum)} item(s), got ${Array.isArray(actual) ? actual.length : got}` : issue.origin === "string" ? `expected at least ${String(issue.minimum)} character(s)` : `expected a value ≥ ${String(issue.minimum)}, got ${got}`,
+        message:
+          issue.origin === "array"
+            ? `expected at least ${String(issue.minimum)} item(s), got ${Array.isArray(actual) ? actual.length : got}`
+            : issue.origin === "string"
+              ? `expected at least ${String(issue.minimum)} character(s)`
+              : `expected a value ≥ ${String(issue.minimum)}, got ${got}`,
       });
       return;
     case "too_big":
-      out.push({ code: "too_big", path, message: `expected at most ${String(issue.maximum)}${issue.origin === "array" ? " item(s)" : ""}, got ${got}` });
+      out.push({
+        code: "too_big",
+        path,
+        message: `expected at most ${String(issue.maximum)}${issue.origin === "array" ? " item(s)" : ""}, got ${got}`,
+      });
       return;
     case "unrecognized_keys":
       out.push({ code: "unknown_field", path, message: `unknown field(s) ${list(issue.keys ?? [])}` });
       return;
     default:
-      out.push({ code: issue.code, path, message: issue.message && issue.message !== "Invalid input" ? issue.message : `invalid value: got ${got}` });
+      out.push({
+        code: issue.code,
+        path,
+        message: issue.message && issue.message !== "Invalid input" ? issue.message : `invalid value: got ${got}`,
+      });
   }
 }
 
 /** Converts every zod issue, located against the value that was parsed. */
-export function fromZodIssues(issues: readonly object[], input: unknown, base: readonly PathSegment[] = []): RequestFormatIssue[] {
+export function fromZodIssues(
+  issues: readonly object[],
+  input: unknown,
+  base: readonly PathSegment[] = [],
+): RequestFormatIssue[] {
   const out: RequestFormatIssue[] = [];
   for (const issue of issues) convert(issue as ZodIssueLike, base, input, out);
   return out;

@@ -15,7 +15,7 @@ describe("parseJson", () => {
     ["garbage after the value", '{"a":1} x', 1, 9, "after the end"],
     ["bad escape", '["\\x"]', 1, 3, "invalid escape"],
     ["raw newline in a string", '["a\nb"]', 1, 4, "control character U+000a"],
-    ["bare word", "{\"a\": yes}", 1, 7, "expected a value"],
+    ["bare word", '{"a": yes}', 1, 7, "expected a value"],
     ["empty input", "   ", 1, 1, "empty input"],
   ])("locates %s at the right line and column", (_name, text, line, column, words) => {
     const result = parseJson(text);
@@ -39,7 +39,21 @@ describe("parseJson", () => {
   });
 
   it("agrees with JSON.parse on validity for assorted inputs", () => {
-    const samples = ["0", "-0.5e+3", '"\\u00e9"', "[]", "{}", '{"a":{"b":[true,false,null]}}', "01", "1.", ".5", "[1 2]", '{"a" 1}', "nul", "\"\t\""];
+    const samples = [
+      "0",
+      "-0.5e+3",
+      '"\\u00e9"',
+      "[]",
+      "{}",
+      '{"a":{"b":[true,false,null]}}',
+      "01",
+      "1.",
+      ".5",
+      "[1 2]",
+      '{"a" 1}',
+      "nul",
+      '"\t"',
+    ];
     for (const s of samples) {
       let valid = true;
       try {

@@ -19,7 +19,9 @@ export interface JsonSyntaxIssue {
   readonly column: number;
 }
 
-export type JsonParseResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issue: JsonSyntaxIssue };
+export type JsonParseResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly issue: JsonSyntaxIssue };
 
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -45,7 +47,8 @@ function describeChar(text: string, i: number): string {
   const hex = ch.charCodeAt(0).toString(16).padStart(4, "0");
   if (ch.charCodeAt(0) < 0x20) return `unexpected control character U+${hex}`;
   if (ch === "\uFEFF") return "unexpected byte-order mark U+FEFF (only allowed at the very start)";
-  if (/[\u00ad\u200b-\u200f\u2028\u2029\u2060]/.test(ch)) return `unexpected invisible character U+${hex.toUpperCase()}`;
+  if (/[\u00ad\u200b-\u200f\u2028\u2029\u2060]/.test(ch))
+    return `unexpected invisible character U+${hex.toUpperCase()}`;
   return `unexpected "${ch}"`;
 }
 
@@ -76,7 +79,8 @@ export function findJsonSyntaxError(text: string, maxDepth = DEFAULT_MAX_JSON_DE
       if (c === 92) {
         const e = text[i + 1];
         if (e === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail("invalid \\u escape (needs 4 hex digits)");
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            return fail("invalid \\u escape (needs 4 hex digits)");
           i += 6;
         } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
         else return fail(`invalid escape "\\${e ?? ""}"`);
@@ -101,7 +105,8 @@ export function findJsonSyntaxError(text: string, maxDepth = DEFAULT_MAX_JSON_DE
     if (expectValue) {
       const c = text[i];
       if (c === "{" || c === "[") {
-        if (stack.length >= maxDepth) return issueAt(text, "json_too_deep", i, `nesting deeper than ${maxDepth} levels`);
+        if (stack.length >= maxDepth)
+          return issueAt(text, "json_too_deep", i, `nesting deeper than ${maxDepth} levels`);
         stack.push(c === "[" ? 0 : 1);
         i++;
         ws();
@@ -143,7 +148,10 @@ export function findJsonSyntaxError(text: string, maxDepth = DEFAULT_MAX_JSON_DE
       i++;
       ws();
       if (top === 1) {
-        if (text[i] !== '"') return fail(`${describeChar(text, i)}, expected a property name in double quotes (trailing commas are not JSON)`);
+        if (text[i] !== '"')
+          return fail(
+            `${describeChar(text, i)}, expected a property name in double quotes (trailing commas are not JSON)`,
+          );
         const e = string();
         if (e) return e;
         ws();
@@ -187,7 +195,8 @@ function nestingExceeds(text: string, limit: number): number {
 export function parseJson(text: string, maxDepth = DEFAULT_MAX_JSON_DEPTH): JsonParseResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const deep = nestingExceeds(body, maxDepth);
-  if (deep >= 0) return { ok: false, issue: issueAt(body, "json_too_deep", deep, `nesting deeper than ${maxDepth} levels`) };
+  if (deep >= 0)
+    return { ok: false, issue: issueAt(body, "json_too_deep", deep, `nesting deeper than ${maxDepth} levels`) };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch {

@@ -2,12 +2,22 @@
 import * as z from "zod/mini";
 
 const textPart = z.looseObject({ type: z.literal("text"), text: z.string() });
-const imagePart = z.looseObject({ type: z.literal("image_url"), image_url: z.looseObject({ url: z.string(), detail: z.optional(z.string()) }) });
+const imagePart = z.looseObject({
+  type: z.literal("image_url"),
+  image_url: z.looseObject({ url: z.string(), detail: z.optional(z.string()) }),
+});
 /** Shared with the Responses schema (same part shape on both wires). */
-export const audioPart = z.looseObject({ type: z.literal("input_audio"), input_audio: z.looseObject({ data: z.string(), format: z.string() }) });
+export const audioPart = z.looseObject({
+  type: z.literal("input_audio"),
+  input_audio: z.looseObject({ data: z.string(), format: z.string() }),
+});
 const filePart = z.looseObject({
   type: z.literal("file"),
-  file: z.looseObject({ file_id: z.optional(z.string()), file_data: z.optional(z.string()), filename: z.optional(z.string()) }),
+  file: z.looseObject({
+    file_id: z.optional(z.string()),
+    file_data: z.optional(z.string()),
+    filename: z.optional(z.string()),
+  }),
 });
 /** Shared with the Responses schema (same part shape on both wires). */
 export const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
@@ -28,7 +38,9 @@ export const chatMessage = z.discriminatedUnion("role", [
   z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(chatPart)]), name }),
   z.looseObject({
     role: z.literal("assistant"),
-    content: z.optional(z.nullable(z.union([z.string(), z.array(z.discriminatedUnion("type", [textPart, refusalPart]))]))),
+    content: z.optional(
+      z.nullable(z.union([z.string(), z.array(z.discriminatedUnion("type", [textPart, refusalPart]))])),
+    ),
     name,
     tool_calls: z.optional(z.array(toolCall)),
   }),
@@ -38,7 +50,11 @@ export const chatMessage = z.discriminatedUnion("role", [
 export const chatTool = z.discriminatedUnion("type", [
   z.looseObject({
     type: z.literal("function"),
-    function: z.looseObject({ name: z.string(), description: z.optional(z.string()), parameters: z.optional(z.record(z.string(), z.unknown())) }),
+    function: z.looseObject({
+      name: z.string(),
+      description: z.optional(z.string()),
+      parameters: z.optional(z.record(z.string(), z.unknown())),
+    }),
   }),
   z.looseObject({ type: z.literal("custom"), custom: z.looseObject({ name: z.string() }) }),
 ]);

@@ -54,13 +54,19 @@ function partFrom(p: ChatPartIn): ContentBlock {
       return refusalFromPart(KEY, p);
     case "image_url":
       return withOptional({ type: "image", url: p.image_url.url } as ContentBlock, {
-        providerFields: providerFieldsOf(KEY, { ...extraFields(p, ["type", "image_url"]), ...extraFields(p.image_url, ["url"]) }),
+        providerFields: providerFieldsOf(KEY, {
+          ...extraFields(p, ["type", "image_url"]),
+          ...extraFields(p.image_url, ["url"]),
+        }),
       });
     case "input_audio":
       return audioFromPart(KEY, p);
     case "file": {
       const extras = { ...extraFields(p, ["type", "file"]), ...extraFields(p.file, ["file_data", "filename"]) };
-      return withOptional({ type: "file" } as ContentBlock, { data: p.file.file_data, name: p.file.filename, providerFields: providerFieldsOf(KEY, extras) } as object);
+      return withOptional(
+        { type: "file" } as ContentBlock,
+        { data: p.file.file_data, name: p.file.filename, providerFields: providerFieldsOf(KEY, extras) } as object,
+      );
     }
   }
 }
@@ -71,29 +77,58 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
   const messages: Message[] = raw.messages.map((m) => {
     const content: ContentBlock[] = [];
     if (typeof m.content === "string") content.push({ type: "text", text: m.content });
-    else if (Array.isArray(m.content) && m.role !== "tool") for (const p of m.content) content.push(partFrom(p as ChatPartIn));
-    const extras: Record<string, JsonValue> = { ...extraFields(m, ["role", "content", "name", "tool_calls", "tool_call_id"]) };
+    else if (Array.isArray(m.content) && m.role !== "tool")
+      for (const p of m.content) content.push(partFrom(p as ChatPartIn));
+    const extras: Record<string, JsonValue> = {
+      ...extraFields(m, ["role", "content", "name", "tool_calls", "tool_call_id"]),
+    };
     if (m.role === "assistant") {
       for (const c of m.tool_calls ?? []) {
         names.add(c.id, c.function.name);
         const fx = { ...extraFields(c, ["id", "type", "function"]), ...extraFields(c.function, ["name", "arguments"]) };
-        content.push(withOptional({ type: "tool_call", id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments) } as ContentBlock, { providerFields: providerFieldsOf(KEY, fx) }));
+        content.push(
+          withOptional(
+            {
+              type: "tool_call",
+              id: c.id,
+              name: c.function.name,
+              arguments: parseArguments(c.function.arguments),
+            } as ContentBlock,
+            { providerFields: providerFieldsOf(KEY, fx) },
+          ),
+        );
       }
       if (m.content === undefined) extras.noContent = true;
     }
     if (m.role === "tool") {
       const parts = Array.isArray(m.content);
-      const block = withOptional({ type: "tool_result", toolCallId: m.tool_call_id, name: names.get(m.tool_call_id), result: m.content as JsonValue } as ContentBlock, {
-        providerFields: parts ? { [KEY]: { contentParts: true } } : undefined,
+      const block = withOptional(
+        {
+          type: "tool_result",
+          toolCallId: m.tool_call_id,
+          name: names.get(m.tool_call_id),
+          result: m.content as JsonValue,
+        } as ContentBlock,
+        {
+          providerFields: parts ? { [KEY]: { contentParts: true } } : undefined,
+        },
+      );
+      return withOptional({ role: "tool", content: [block] } as Message, {
+        providerFields: providerFieldsOf(KEY, extras),
       });
-      return withOptional({ role: "tool", content: [block] } as Message, { providerFields: providerFieldsOf(KEY, extras) });
     }
-    return withOptional({ role: roleFromWire(m.role), content } as Message, { name: m.name, providerFields: messageFieldsFrom(KEY, extras, m.role) });
+    return withOptional({ role: roleFromWire(m.role), content } as Message, {
+      name: m.name,
+      providerFields: messageFieldsFrom(KEY, extras, m.role),
+    });
   });
   const tools: ToolDefinition[] = (raw.tools ?? []).map((t) => {
     if (t.type === "custom") return { name: t.custom.name, providerFields: { [KEY]: t as unknown as JsonObject } };
     const f = t.function;
-    const extras = { ...extraFields(t, ["type", "function"]), ...extraFields(f, ["name", "description", "parameters"]) };
+    const extras = {
+      ...extraFields(t, ["type", "function"]),
+      ...extraFields(f, ["name", "description", "parameters"]),
+    };
     return toolFromFunction(f.name, f.description, f.parameters, extras);
   });
   return withOptional({ model: { provider: "openai", model: raw.model }, messages, tools } as NormalizedRequest, {
@@ -110,7 +145,11 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
     case "image": {
       const m = mediaSource(b);
       if (!m) throw new InvalidInputError(path, "an image block needs data or a url");
-      return { type: "image_url", image_url: compact({ url: mediaUrl(m), detail: extras.detail }), ...omitKeys(extras, ["detail"]) };
+      return {
+        type: "image_url",
+        image_url: compact({ url: mediaUrl(m), detail: extras.detail }),
+        ...omitKeys(extras, ["detail"]),
+      };
     }
     case "audio":
       return audioToPart(b, extras, path, "Chat Completions");
@@ -118,7 +157,11 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
     case "document": {
       const data = b.data ?? (b.type === "document" && b.text !== undefined ? undefined : b.url);
       if (b.type === "document" && b.text !== undefined && b.data === undefined) return { type: "text", text: b.text };
-      return { type: "file", file: compact({ file_id: extras.file_id, file_data: data, filename: b.name }), ...omitKeys(extras, ["file_id"]) };
+      return {
+        type: "file",
+        file: compact({ file_id: extras.file_id, file_data: data, filename: b.name }),
+        ...omitKeys(extras, ["file_id"]),
+      };
     }
     case "thinking":
       return undefined;
@@ -137,7 +180,9 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
     for (const r of results) {
       if (r.type !== "tool_result") continue;
       const content = fieldsFor(r, KEY).contentParts === true ? r.result : resultText(r);
-      messages.push(withExtras({ role: "tool", tool_call_id: r.toolCallId, content }, m.role === "tool" ? extras : undefined));
+      messages.push(
+        withExtras({ role: "tool", tool_call_id: r.toolCallId, content }, m.role === "tool" ? extras : undefined),
+      );
     }
     if (m.role === "tool") return;
     const calls: JsonObject[] = [];
@@ -146,7 +191,12 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
       if (b.type === "tool_result") return;
       if (b.type === "tool_call") {
         const fx = fieldsFor(b, KEY);
-        calls.push(withExtras({ id: b.id, type: "function", function: { name: b.name, arguments: stringifyArguments(b.arguments) } }, fx));
+        calls.push(
+          withExtras(
+            { id: b.id, type: "function", function: { name: b.name, arguments: stringifyArguments(b.arguments) } },
+            fx,
+          ),
+        );
         return;
       }
       const p = partTo(b, `messages[${i}].content[${j}]`);
@@ -155,8 +205,22 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
     if (results.length > 0 && parts.length === 0 && calls.length === 0) return;
     const textOnly = m.content.filter((b) => b.type !== "tool_call" && b.type !== "thinking");
     const content: JsonValue | undefined =
-      textOnly.length === 1 && isPlainTextFor(textOnly[0]!, KEY, false) ? textOnly[0].text : parts.length > 0 ? parts : extras.noContent === true ? undefined : null;
-    messages.push(compact({ role: roleToWire(m), content, name: m.name, tool_calls: calls.length > 0 ? calls : undefined, ...omitKeys(extras, ["noContent"]) }));
+      textOnly.length === 1 && isPlainTextFor(textOnly[0]!, KEY, false)
+        ? textOnly[0].text
+        : parts.length > 0
+          ? parts
+          : extras.noContent === true
+            ? undefined
+            : null;
+    messages.push(
+      compact({
+        role: roleToWire(m),
+        content,
+        name: m.name,
+        tool_calls: calls.length > 0 ? calls : undefined,
+        ...omitKeys(extras, ["noContent"]),
+      }),
+    );
   });
   const tools = request.tools.map((t) => {
     const own = fieldsFor(t, KEY);

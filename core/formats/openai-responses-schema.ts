@@ -9,16 +9,32 @@ import { audioPart, refusalPart } from "./openai-chat-schema.ts";
 const inputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
 const outputText = z.looseObject({ type: z.literal("output_text"), text: z.string() });
 const inputImage = z.looseObject({ type: z.literal("input_image"), image_url: z.optional(z.string()) });
-const inputFile = z.looseObject({ type: z.literal("input_file"), file_data: z.optional(z.string()), filename: z.optional(z.string()) });
+const inputFile = z.looseObject({
+  type: z.literal("input_file"),
+  file_data: z.optional(z.string()),
+  filename: z.optional(z.string()),
+});
 
-export const responsesPart = z.discriminatedUnion("type", [inputText, outputText, refusalPart, inputImage, inputFile, audioPart]);
+export const responsesPart = z.discriminatedUnion("type", [
+  inputText,
+  outputText,
+  refusalPart,
+  inputImage,
+  inputFile,
+  audioPart,
+]);
 
 export const responsesMessage = z.looseObject({
   type: z.optional(z.literal("message")),
   role: z.enum(["user", "assistant", "system", "developer"]),
   content: z.union([z.string(), z.array(responsesPart)]),
 });
-export const responsesFunctionCall = z.looseObject({ type: z.literal("function_call"), call_id: z.string(), name: z.string(), arguments: z.string() });
+export const responsesFunctionCall = z.looseObject({
+  type: z.literal("function_call"),
+  call_id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
 export const responsesFunctionOutput = z.looseObject({
   type: z.literal("function_call_output"),
   call_id: z.string(),

@@ -61,13 +61,24 @@ import type { NormalizedRequest } from "./types.ts";
 const KEY = "openai-responses";
 
 /** Checks each `input` item against the schema its `type` selects; issues carry `input[i]…` paths. */
-export function checkResponsesItems(input: readonly Record<string, unknown>[], root: unknown): { items: ResponsesItemIn[]; issues: RequestFormatIssue[] } {
+export function checkResponsesItems(
+  input: readonly Record<string, unknown>[],
+  root: unknown,
+): { items: ResponsesItemIn[]; issues: RequestFormatIssue[] } {
   const items: ResponsesItemIn[] = [];
   const issues: RequestFormatIssue[] = [];
   input.forEach((raw, i) => {
     const type = raw.type === undefined && "role" in raw ? "message" : raw.type;
     const schema =
-      type === "message" ? responsesMessage : type === "function_call" ? responsesFunctionCall : type === "function_call_output" ? responsesFunctionOutput : type === "reasoning" ? responsesReasoning : undefined;
+      type === "message"
+        ? responsesMessage
+        : type === "function_call"
+          ? responsesFunctionCall
+          : type === "function_call_output"
+            ? responsesFunctionOutput
+            : type === "reasoning"
+              ? responsesReasoning
+              : undefined;
     if (!schema) {
       issues.push({
         code: raw.type === undefined ? "missing_field" : "invalid_value",
@@ -84,7 +95,10 @@ export function checkResponsesItems(input: readonly Record<string, unknown>[], r
 }
 
 /** Checks function tools (hosted tools pass through verbatim). */
-export function checkResponsesTools(tools: readonly { type: string }[] | undefined, root: unknown): RequestFormatIssue[] {
+export function checkResponsesTools(
+  tools: readonly { type: string }[] | undefined,
+  root: unknown,
+): RequestFormatIssue[] {
   const issues: RequestFormatIssue[] = [];
   (tools ?? []).forEach((t, i) => {
     if (t.type !== "function") return;
@@ -102,9 +116,19 @@ function partFrom(p: ResponsesPartIn): ContentBlock {
     case "refusal":
       return refusalFromPart(KEY, p);
     case "input_image":
-      return withOptional({ type: "image" } as ContentBlock, { url: p.image_url, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "image_url"])) } as object);
+      return withOptional(
+        { type: "image" } as ContentBlock,
+        { url: p.image_url, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "image_url"])) } as object,
+      );
     case "input_file":
-      return withOptional({ type: "file" } as ContentBlock, { data: p.file_data, name: p.filename, providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "file_data", "filename"])) } as object);
+      return withOptional(
+        { type: "file" } as ContentBlock,
+        {
+          data: p.file_data,
+          name: p.filename,
+          providerFields: providerFieldsOf(KEY, extraFields(p, ["type", "file_data", "filename"])),
+        } as object,
+      );
     case "input_audio":
       return audioFromPart(KEY, p);
   }
@@ -117,7 +141,12 @@ const contentOf = (content: string | readonly ResponsesPartIn[]): ContentBlock[]
 export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly ResponsesItemIn[]): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = [];
-  if (raw.instructions !== undefined) messages.push({ role: "system", content: [{ type: "text", text: raw.instructions }], providerFields: { [KEY]: { instructions: true } } });
+  if (raw.instructions !== undefined)
+    messages.push({
+      role: "system",
+      content: [{ type: "text", text: raw.instructions }],
+      providerFields: { [KEY]: { instructions: true } },
+    });
   if (typeof raw.input === "string") messages.push({ role: "user", content: [{ type: "text", text: raw.input }] });
   let group: ContentBlock[] | undefined;
   const flush = () => {
@@ -129,30 +158,62 @@ export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly Res
       const blocks = contentOf(item.content);
       const start = { itemStart: extraFields(item, ["type", "role", "content"]) ?? {} };
       const first = blocks[0];
-      if (first) blocks[0] = { ...first, providerFields: { ...first.providerFields, [KEY]: { ...fieldsFor(first, KEY), ...start } } };
+      if (first)
+        blocks[0] = {
+          ...first,
+          providerFields: { ...first.providerFields, [KEY]: { ...fieldsFor(first, KEY), ...start } },
+        };
       (group ??= []).push(...blocks);
     } else if (kind === "function_call") {
       names.add(item.call_id, item.name);
       (group ??= []).push(
-        withOptional({ type: "tool_call", id: item.call_id, name: item.name, arguments: parseArguments(item.arguments) } as ContentBlock, {
-          providerFields: providerFieldsOf(KEY, extraFields(item, ["type", "call_id", "name", "arguments"])),
-        }),
+        withOptional(
+          {
+            type: "tool_call",
+            id: item.call_id,
+            name: item.name,
+            arguments: parseArguments(item.arguments),
+          } as ContentBlock,
+          {
+            providerFields: providerFieldsOf(KEY, extraFields(item, ["type", "call_id", "name", "arguments"])),
+          },
+        ),
       );
     } else if (kind === "reasoning") {
       const text = item.summary.map((s) => s.text).join("\n\n");
-      (group ??= []).push(withOptional({ type: "thinking", text } as ContentBlock, { signature: item.encrypted_content ?? undefined, providerFields: { [KEY]: { item: item as unknown as JsonObject } } } as object));
+      (group ??= []).push(
+        withOptional(
+          { type: "thinking", text } as ContentBlock,
+          {
+            signature: item.encrypted_content ?? undefined,
+            providerFields: { [KEY]: { item: item as unknown as JsonObject } },
+          } as object,
+        ),
+      );
     } else {
       flush();
       if (kind === "function_call_output") {
         const extras: Record<string, JsonValue> = { ...extraFields(item, ["type", "call_id", "output"]) };
         if (Array.isArray(item.output)) extras.contentParts = true;
-        const block = withOptional({ type: "tool_result", toolCallId: item.call_id, name: names.get(item.call_id), result: item.output as JsonValue } as ContentBlock, {
-          providerFields: providerFieldsOf(KEY, extras),
-        });
+        const block = withOptional(
+          {
+            type: "tool_result",
+            toolCallId: item.call_id,
+            name: names.get(item.call_id),
+            result: item.output as JsonValue,
+          } as ContentBlock,
+          {
+            providerFields: providerFieldsOf(KEY, extras),
+          },
+        );
         messages.push({ role: "tool", content: [block] });
       } else {
         const fields = messageFieldsFrom(KEY, extraFields(item, ["type", "role", "content"]), item.role);
-        messages.push(withOptional({ role: roleFromWire(item.role), content: contentOf(item.content) } as Message, { providerFields: fields }));
+        messages.push(
+          withOptional({ role: roleFromWire(item.role), content: contentOf(item.content) } as Message, {
+            providerFields: fields,
+          }),
+        );
       }
     }
   }
@@ -184,15 +245,24 @@ function partTo(b: ContentBlock, role: string, path: string): JsonObject | undef
       return audioToPart(b, extras, path, "Responses");
     case "file":
     case "document":
-      if (b.type === "document" && b.text !== undefined && b.data === undefined) return { type: "input_text", text: b.text };
+      if (b.type === "document" && b.text !== undefined && b.data === undefined)
+        return { type: "input_text", text: b.text };
       return compact({ type: "input_file", file_data: b.data ?? b.url, filename: b.name, ...extras });
     default:
       return undefined;
   }
 }
 
-function messageItem(role: string, parts: JsonObject[], blocks: readonly ContentBlock[], extras: JsonObject | undefined): JsonObject {
-  const plain = blocks.length === 1 && isPlainTextFor(blocks[0]!, KEY, false, ["itemStart"]) && (!extras || Object.keys(extras).length === 0);
+function messageItem(
+  role: string,
+  parts: JsonObject[],
+  blocks: readonly ContentBlock[],
+  extras: JsonObject | undefined,
+): JsonObject {
+  const plain =
+    blocks.length === 1 &&
+    isPlainTextFor(blocks[0]!, KEY, false, ["itemStart"]) &&
+    (!extras || Object.keys(extras).length === 0);
   if (plain) return { role, content: (blocks[0] as { text: string }).text };
   return withExtras({ type: "message", role, content: parts }, extras);
 }
@@ -211,21 +281,40 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
     for (const b of m.content) {
       if (b.type !== "tool_result") continue;
       const x = fieldsFor(b, KEY);
-      input.push(withExtras({ type: "function_call_output", call_id: b.toolCallId, output: x.contentParts === true ? b.result : resultText(b) }, omitKeys(x, ["contentParts"])));
+      input.push(
+        withExtras(
+          {
+            type: "function_call_output",
+            call_id: b.toolCallId,
+            output: x.contentParts === true ? b.result : resultText(b),
+          },
+          omitKeys(x, ["contentParts"]),
+        ),
+      );
     }
     if (m.role === "tool") return;
     const role = roleToWire(m);
     if (m.role !== "assistant") {
       const blocks = m.content.filter((b) => b.type !== "tool_result");
       if (blocks.length === 0) return;
-      const parts = blocks.map((b, j) => partTo(b, role, `messages[${i}].content[${j}]`)).filter((p): p is JsonObject => p !== undefined);
+      const parts = blocks
+        .map((b, j) => partTo(b, role, `messages[${i}].content[${j}]`))
+        .filter((p): p is JsonObject => p !== undefined);
       input.push(messageItem(role, parts, blocks, own));
       return;
     }
     let run: ContentBlock[] = [];
     let runExtras: JsonObject | undefined;
     const close = () => {
-      if (run.length > 0) input.push(messageItem("assistant", run.map((b, j) => partTo(b, "assistant", `messages[${i}].content[${j}]`)!).filter(Boolean), run, runExtras));
+      if (run.length > 0)
+        input.push(
+          messageItem(
+            "assistant",
+            run.map((b, j) => partTo(b, "assistant", `messages[${i}].content[${j}]`)!).filter(Boolean),
+            run,
+            runExtras,
+          ),
+        );
       run = [];
       runExtras = undefined;
     };
@@ -238,7 +327,16 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
         continue;
       }
       close();
-      if (b.type === "tool_call") input.push(compact({ type: "function_call", call_id: b.id, name: b.name, arguments: stringifyArguments(b.arguments), ...x }));
+      if (b.type === "tool_call")
+        input.push(
+          compact({
+            type: "function_call",
+            call_id: b.id,
+            name: b.name,
+            arguments: stringifyArguments(b.arguments),
+            ...x,
+          }),
+        );
       else if (b.type === "thinking" && x.item !== undefined) input.push(x.item as JsonObject);
     }
     close();
@@ -253,6 +351,9 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
   out.instructions = instructions;
   if (tools.length > 0) out.tools = tools;
   const only = input.length === 1 ? input[0]! : undefined;
-  out.input = only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2 ? only.content : input;
+  out.input =
+    only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
+      ? only.content
+      : input;
   return compact(out);
 }

@@ -20,10 +20,32 @@ describe("parseRequest detection", () => {
   });
 
   it.each([
-    ["a plain chat request for a GPT model", { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }, "openai-chat"],
-    ["a plain request for a Claude model", { model: "claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "hi" }] }, "anthropic"],
-    ["a request with a top-level system string", { model: "x", system: "Be brief.", messages: [{ role: "user", content: "hi" }] }, "anthropic"],
-    ["a system-role message for a Claude model name", { model: "claude-x", messages: [{ role: "system", content: "s" }, { role: "user", content: "hi" }] }, "openai-chat"],
+    [
+      "a plain chat request for a GPT model",
+      { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] },
+      "openai-chat",
+    ],
+    [
+      "a plain request for a Claude model",
+      { model: "claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "hi" }] },
+      "anthropic",
+    ],
+    [
+      "a request with a top-level system string",
+      { model: "x", system: "Be brief.", messages: [{ role: "user", content: "hi" }] },
+      "anthropic",
+    ],
+    [
+      "a system-role message for a Claude model name",
+      {
+        model: "claude-x",
+        messages: [
+          { role: "system", content: "s" },
+          { role: "user", content: "hi" },
+        ],
+      },
+      "openai-chat",
+    ],
     ["a Responses request with string input", { model: "gpt-5", input: "hi" }, "openai-responses"],
     ["a Gemini body without a model", { contents: [{ parts: [{ text: "hi" }] }] }, "gemini"],
     ["a Strata request", { model: { provider: "openai", model: "gpt-4o" }, input: "hi" }, "strata"],
@@ -40,7 +62,12 @@ describe("parseRequest detection", () => {
   });
 
   it("keeps unknown top-level parameters as provider options, in order", () => {
-    const parsed = parseRequest({ model: "gpt-4o", seed: 7, messages: [{ role: "user", content: "hi" }], stream: true });
+    const parsed = parseRequest({
+      model: "gpt-4o",
+      seed: 7,
+      messages: [{ role: "user", content: "hi" }],
+      stream: true,
+    });
     if (parsed.format === "strata") throw new Error("wrong format");
     expect(parsed.request.providerOptions).toEqual({ seed: 7, stream: true });
     expect(Object.keys(parsed.request.providerOptions!)).toEqual(["seed", "stream"]);
@@ -49,7 +76,13 @@ describe("parseRequest detection", () => {
   it("keeps tool-call arguments that are not compact JSON as text, so their bytes survive", () => {
     const parsed = parseRequest({
       model: "gpt-4o",
-      messages: [{ role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "f", arguments: '{ "a": 1 }' } }] }],
+      messages: [
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "f", arguments: '{ "a": 1 }' } }],
+        },
+      ],
     });
     if (parsed.format !== "openai-chat") throw new Error("wrong format");
     expect(parsed.request.messages[0]!.content[0]).toMatchObject({ type: "tool_call", arguments: '{ "a": 1 }' });
@@ -58,19 +91,25 @@ describe("parseRequest detection", () => {
   it("names tool results after the call they answer", () => {
     const parsed = parseRequest(samples.find((s) => s.id === "anthropic")!.data);
     if (parsed.format !== "anthropic") throw new Error("wrong format");
-    expect(parsed.request.messages[3]).toMatchObject({ role: "tool", content: [{ type: "tool_result", toolCallId: "toolu_01D7xT", name: "search_docs" }] });
+    expect(parsed.request.messages[3]).toMatchObject({
+      role: "tool",
+      content: [{ type: "tool_result", toolCallId: "toolu_01D7xT", name: "search_docs" }],
+    });
   });
 });
 
 describe("parseRequest errors", () => {
-  it.each(badSamples.map((b) => [b.id, b] as const))("rejects the %s fixture with a typed error and a path", (_id, bad) => {
-    const e = errorOf(() => parseRequest(bad.text));
-    expect(e.code).toBe(bad.expect.code);
-    expect(e.issues.length).toBeGreaterThan(0);
-    expect(e.issues[0]!.path).toBe(bad.expect.path);
-    if (bad.expect.issueCode) expect(e.issues.map((i) => i.code)).toContain(bad.expect.issueCode);
-    expect(e.message.length).toBeGreaterThan(20);
-  });
+  it.each(badSamples.map((b) => [b.id, b] as const))(
+    "rejects the %s fixture with a typed error and a path",
+    (_id, bad) => {
+      const e = errorOf(() => parseRequest(bad.text));
+      expect(e.code).toBe(bad.expect.code);
+      expect(e.issues.length).toBeGreaterThan(0);
+      expect(e.issues[0]!.path).toBe(bad.expect.path);
+      if (bad.expect.issueCode) expect(e.issues.map((i) => i.code)).toContain(bad.expect.issueCode);
+      expect(e.message.length).toBeGreaterThan(20);
+    },
+  );
 
   it("gives line and column for JSON syntax errors", () => {
     const e = errorOf(() => parseRequest(badSamples.find((b) => b.id === "truncated")!.text));
@@ -79,7 +118,14 @@ describe("parseRequest errors", () => {
   });
 
   it("lists every issue of the closest format, and the formats tried", () => {
-    const e = errorOf(() => parseRequest({ model: "claude-sonnet-4-5", max_tokens: "1024", system: 5, messages: [{ role: "user", content: 42 }] }));
+    const e = errorOf(() =>
+      parseRequest({
+        model: "claude-sonnet-4-5",
+        max_tokens: "1024",
+        system: 5,
+        messages: [{ role: "user", content: 42 }],
+      }),
+    );
     expect(e.code).toBe("no_format_matched");
     expect(e.tried[0]).toBe("anthropic");
     expect([...e.tried].sort()).toEqual(["anthropic", "gemini", "openai-chat", "openai-responses", "strata"]);
@@ -90,12 +136,16 @@ describe("parseRequest errors", () => {
 
   it("says which block types are accepted", () => {
     const e = errorOf(() => parseRequest(badSamples.find((b) => b.id === "unknown-block-type")!.text));
-    expect(e.issues[0]!.message).toContain('"text", "image", "document", "tool_use", "tool_result", "thinking", "redacted_thinking"');
+    expect(e.issues[0]!.message).toContain(
+      '"text", "image", "document", "tool_use", "tool_result", "thinking", "redacted_thinking"',
+    );
     expect(e.issues[0]!.message).toContain('got the string "txt"');
   });
 
   it("names an invisible byte-order mark inside the JSON", () => {
-    expect(errorOf(() => parseRequest(badSamples.find((b) => b.id === "bom-inside")!.text)).issues[0]!.message).toContain("byte-order mark U+FEFF");
+    expect(
+      errorOf(() => parseRequest(badSamples.find((b) => b.id === "bom-inside")!.text)).issues[0]!.message,
+    ).toContain("byte-order mark U+FEFF");
   });
 
   it("rejects a 50 MB string with its path, without hashing or copying it", () => {
@@ -109,7 +159,9 @@ describe("parseRequest errors", () => {
     const cyclic: Record<string, unknown> = { model: "gpt-4o", messages: [] };
     cyclic.self = cyclic;
     expect(errorOf(() => parseRequest(cyclic)).issues[0]).toMatchObject({ code: "not_json", path: "self" });
-    expect(errorOf(() => parseRequest({ model: "gpt-4o", temperature: Number.NaN, messages: [] })).issues[0]).toMatchObject({ code: "not_json", path: "temperature" });
+    expect(
+      errorOf(() => parseRequest({ model: "gpt-4o", temperature: Number.NaN, messages: [] })).issues[0],
+    ).toMatchObject({ code: "not_json", path: "temperature" });
   });
 
   it("rejects deep nesting in a value input without recursing", () => {
@@ -120,7 +172,9 @@ describe("parseRequest errors", () => {
   });
 
   it("rejects a Strata request with a misspelt option by name", () => {
-    const e = errorOf(() => parseRequest({ model: { provider: "openai", model: "gpt-4o" }, input: "hi", systemInstruction: "x" }));
+    const e = errorOf(() =>
+      parseRequest({ model: { provider: "openai", model: "gpt-4o" }, input: "hi", systemInstruction: "x" }),
+    );
     expect(e.tried[0]).toBe("strata");
     expect(e.issues[0]).toMatchObject({ code: "unknown_field", message: 'unknown field(s) "systemInstruction"' });
   });

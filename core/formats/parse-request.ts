@@ -39,7 +39,9 @@ export type ParsedRequest =
 
 // zod validates; converters read the original value (zod's output puts known keys first,
 // which would reorder verbatim objects and change their bytes). No schema transforms values.
-type Attempt = { readonly ok: true; readonly parsed: ParsedRequest } | { readonly ok: false; readonly issues: readonly RequestFormatIssue[] };
+type Attempt =
+  | { readonly ok: true; readonly parsed: ParsedRequest }
+  | { readonly ok: false; readonly issues: readonly RequestFormatIssue[] };
 
 function attempt(format: RequestFormat, value: unknown): Attempt {
   switch (format) {
@@ -57,7 +59,8 @@ function attempt(format: RequestFormat, value: unknown): Attempt {
       const r = responsesRequest.safeParse(value);
       if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
       const raw = value as typeof r.data;
-      const { items, issues } = typeof raw.input === "string" ? { items: [], issues: [] } : checkResponsesItems(raw.input, value);
+      const { items, issues } =
+        typeof raw.input === "string" ? { items: [], issues: [] } : checkResponsesItems(raw.input, value);
       const all = [...issues, ...checkResponsesTools(raw.tools, value)];
       if (all.length > 0) return { ok: false, issues: all };
       return { ok: true, parsed: { format, request: fromOpenAIResponses(value as typeof r.data, items) } };
@@ -77,17 +80,26 @@ function attempt(format: RequestFormat, value: unknown): Attempt {
   }
 }
 
-function fail(code: string, message: string, issues: readonly RequestFormatIssue[], tried: readonly string[] = []): never {
+function fail(
+  code: string,
+  message: string,
+  issues: readonly RequestFormatIssue[],
+  tried: readonly string[] = [],
+): never {
   throw new RequestFormatError(code, message, issues, tried);
 }
 
 /** Throws the located JSON error of `text` (syntax, depth or emptiness), with line, column and path. */
 function failJson(text: string, options: ParseRequestOptions): never {
   const parsed = parseJson(text, options.maxDepth);
-  const issue = parsed.ok ? { code: "json_syntax" as const, message: "invalid JSON", line: 1, column: 1, offset: 0 } : parsed.issue;
+  const issue = parsed.ok
+    ? { code: "json_syntax" as const, message: "invalid JSON", line: 1, column: 1, offset: 0 }
+    : parsed.issue;
   const { code, message, line, column, offset } = issue;
   const path = jsonPathAt(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, offset);
-  return fail(code, `The request is not valid JSON: ${message}${path ? ` (in ${path})` : ""}.`, [{ code, path, message, line, column }]);
+  return fail(code, `The request is not valid JSON: ${message}${path ? ` (in ${path})` : ""}.`, [
+    { code, path, message, line, column },
+  ]);
 }
 
 /** Parses JSON text (or takes a value) and checks it is clean JSON data; throws `RequestFormatError`. */
@@ -96,9 +108,11 @@ export function parseRequestValue(input: unknown, options: ParseRequestOptions =
   if (typeof input === "string") {
     const max = options.maxLength ?? DEFAULT_MAX_REQUEST_LENGTH;
     if (input.length > max) {
-      fail("request_too_large", `The request is ${input.length} characters long; the limit is ${max} (raise maxLength or send a smaller request).`, [
-        { code: "request_too_large", path: "", message: `${input.length} characters > ${max}` },
-      ]);
+      fail(
+        "request_too_large",
+        `The request is ${input.length} characters long; the limit is ${max} (raise maxLength or send a smaller request).`,
+        [{ code: "request_too_large", path: "", message: `${input.length} characters > ${max}` }],
+      );
     }
     // Fast path: the engine's parser (V8's is iterative). Depth is checked by the value guard
     // below; on any failure the located scanner (parseJson) says where and what.
@@ -114,7 +128,12 @@ export function parseRequestValue(input: unknown, options: ParseRequestOptions =
   }
   const problems = checkJsonValue(value, options);
   if (typeof input === "string" && problems.some((p) => p.code === "json_too_deep")) failJson(input, options);
-  if (problems.length > 0) fail("invalid_json_data", `The request holds data Strata cannot hash or send: ${summarizeIssues(problems)}.`, problems);
+  if (problems.length > 0)
+    fail(
+      "invalid_json_data",
+      `The request holds data Strata cannot hash or send: ${summarizeIssues(problems)}.`,
+      problems,
+    );
   return value;
 }
 
@@ -125,12 +144,22 @@ export function parseRequestValue(input: unknown, options: ParseRequestOptions =
 export function parseRequest(input: unknown, options: ParseRequestOptions = {}): ParsedRequest {
   const value = parseRequestValue(input, options);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    fail("invalid_request", `A request is a JSON object; got ${describeValue(value)}.`, [{ code: "invalid_type", path: "", message: `expected an object, got ${describeValue(value)}` }], [...REQUEST_FORMATS]);
+    fail(
+      "invalid_request",
+      `A request is a JSON object; got ${describeValue(value)}.`,
+      [{ code: "invalid_type", path: "", message: `expected an object, got ${describeValue(value)}` }],
+      [...REQUEST_FORMATS],
+    );
   }
   if (options.format) {
     const r = attempt(options.format, value);
     if (r.ok) return r.parsed;
-    fail("invalid_request", `The request is not a valid ${options.format} request: ${summarizeIssues(r.issues)}.`, r.issues, [options.format]);
+    fail(
+      "invalid_request",
+      `The request is not a valid ${options.format} request: ${summarizeIssues(r.issues)}.`,
+      r.issues,
+      [options.format],
+    );
   }
   // The ranking is the tie-break rule for values valid under several formats (see detect.ts).
   const evidence = formatEvidence(value as Record<string, unknown>);
@@ -143,7 +172,9 @@ export function parseRequest(input: unknown, options: ParseRequestOptions = {}):
   }
   // Closest: the strongest evidence, then fewest issues (stable, so table order breaks ties).
   const rank = byEvidence(evidence);
-  const ranked = failures.map((f, i) => ({ ...f, i })).sort((a, b) => rank(a.format, b.format) || a.issues.length - b.issues.length || a.i - b.i);
+  const ranked = failures
+    .map((f, i) => ({ ...f, i }))
+    .sort((a, b) => rank(a.format, b.format) || a.issues.length - b.issues.length || a.i - b.i);
   const closest = ranked[0]!;
   return fail(
     "no_format_matched",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { anthropicSample, geminiSample, openaiChatSample, openaiResponsesSample } from "../test-support/samples-wire.ts";
+import {
+  anthropicSample,
+  geminiSample,
+  openaiChatSample,
+  openaiResponsesSample,
+} from "../test-support/samples-wire.ts";
 import { samples } from "../test-support/samples.ts";
 import { toAnthropic } from "./anthropic.ts";
 import { toGemini } from "./gemini.ts";
@@ -31,10 +36,26 @@ describe("wire → normalized → wire", () => {
 describe("unknown wire fields named like Object.prototype members", () => {
   // JSON.parse makes "__proto__" an own key; copying it by assignment would drop it.
   it.each([
-    ["openai-chat", toOpenAIChat, '{"model":"m","__proto__":{"a":1},"messages":[{"role":"user","content":[{"type":"text","text":"hi","__proto__":{"b":2}},{"type":"text","text":"x","toString":"t"}],"__proto__":{"c":3}}]}'],
-    ["openai-responses", toOpenAIResponses, '{"model":"m","__proto__":{"a":1},"input":[{"type":"message","role":"user","content":[{"type":"input_text","text":"hi","__proto__":{"b":2}}],"constructor":"c"}]}'],
-    ["anthropic", toAnthropic, '{"model":"m","max_tokens":5,"__proto__":{"a":1},"system":[{"type":"text","text":"s","__proto__":{"b":2}}],"messages":[{"role":"user","content":"hi","hasOwnProperty":1}]}'],
-    ["gemini", toGemini, '{"__proto__":{"a":1},"contents":[{"role":"user","parts":[{"text":"hi","__proto__":{"b":2}}],"valueOf":0}]}'],
+    [
+      "openai-chat",
+      toOpenAIChat,
+      '{"model":"m","__proto__":{"a":1},"messages":[{"role":"user","content":[{"type":"text","text":"hi","__proto__":{"b":2}},{"type":"text","text":"x","toString":"t"}],"__proto__":{"c":3}}]}',
+    ],
+    [
+      "openai-responses",
+      toOpenAIResponses,
+      '{"model":"m","__proto__":{"a":1},"input":[{"type":"message","role":"user","content":[{"type":"input_text","text":"hi","__proto__":{"b":2}}],"constructor":"c"}]}',
+    ],
+    [
+      "anthropic",
+      toAnthropic,
+      '{"model":"m","max_tokens":5,"__proto__":{"a":1},"system":[{"type":"text","text":"s","__proto__":{"b":2}}],"messages":[{"role":"user","content":"hi","hasOwnProperty":1}]}',
+    ],
+    [
+      "gemini",
+      toGemini,
+      '{"__proto__":{"a":1},"contents":[{"role":"user","parts":[{"text":"hi","__proto__":{"b":2}}],"valueOf":0}]}',
+    ],
   ] as const)("keeps them through %s byte for byte", (format, to, text) => {
     const parsed = parseRequest(text);
     expect(parsed.format).toBe(format);

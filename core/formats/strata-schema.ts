@@ -22,8 +22,22 @@ export const blockSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("audio"), ...media }),
   z.strictObject({ type: z.literal("file"), ...media, name: z.optional(z.string()) }),
   z.strictObject({ type: z.literal("document"), ...media, name: z.optional(z.string()), text: z.optional(z.string()) }),
-  z.strictObject({ type: z.literal("thinking"), text: z.string(), signature: z.optional(z.string()), redacted: z.optional(z.boolean()), cache, providerFields }),
-  z.strictObject({ type: z.literal("tool_call"), id: z.string(), name: z.string(), arguments: z.unknown(), cache, providerFields }),
+  z.strictObject({
+    type: z.literal("thinking"),
+    text: z.string(),
+    signature: z.optional(z.string()),
+    redacted: z.optional(z.boolean()),
+    cache,
+    providerFields,
+  }),
+  z.strictObject({
+    type: z.literal("tool_call"),
+    id: z.string(),
+    name: z.string(),
+    arguments: z.unknown(),
+    cache,
+    providerFields,
+  }),
   z.strictObject({
     type: z.literal("tool_result"),
     toolCallId: z.string(),
@@ -56,7 +70,10 @@ export const modelSchema = z.strictObject({
   provider: z.string(),
   model: z.string(),
   capabilities: z.optional(
-    z.strictObject({ tools: z.optional(z.boolean()), input: z.optional(z.array(z.enum(["text", "image", "audio", "file", "document"]))) }),
+    z.strictObject({
+      tools: z.optional(z.boolean()),
+      input: z.optional(z.array(z.enum(["text", "image", "audio", "file", "document"]))),
+    }),
   ),
 });
 
@@ -103,10 +120,20 @@ export const assemblyRequestSchema = z.strictObject({
   systemInstructions: instructions,
   developerInstructions: instructions,
   history: z.optional(z.array(messageSchema)),
-  summaries: z.optional(z.union([z.string(), z.array(z.union([z.string(), z.strictObject({ text: z.string(), id: z.optional(z.string()) })]))])),
+  summaries: z.optional(
+    z.union([
+      z.string(),
+      z.array(z.union([z.string(), z.strictObject({ text: z.string(), id: z.optional(z.string()) })])),
+    ]),
+  ),
   attachments: z.optional(
     z.array(
-      z.strictObject({ name: z.optional(z.string()), text: z.optional(z.string()), content: z.optional(z.array(blockSchema)), uri: z.optional(z.string()) }),
+      z.strictObject({
+        name: z.optional(z.string()),
+        text: z.optional(z.string()),
+        content: z.optional(z.array(blockSchema)),
+        uri: z.optional(z.string()),
+      }),
     ),
   ),
   resourceUris: z.optional(z.array(z.string())),
@@ -124,8 +151,20 @@ export const assemblyRequestSchema = z.strictObject({
     ),
   ),
   /** JSON stand-in for `contextProviders`: one static provider returning these blocks. */
-  context: z.optional(z.array(z.strictObject({ id: z.optional(z.string()), title: z.optional(z.string()), content: z.union([z.string(), z.array(blockSchema)]) }))),
-  skills: z.optional(z.array(z.strictObject({ name: z.string(), description: z.optional(z.string()), instructions: z.optional(z.string()) }))),
+  context: z.optional(
+    z.array(
+      z.strictObject({
+        id: z.optional(z.string()),
+        title: z.optional(z.string()),
+        content: z.union([z.string(), z.array(blockSchema)]),
+      }),
+    ),
+  ),
+  skills: z.optional(
+    z.array(
+      z.strictObject({ name: z.string(), description: z.optional(z.string()), instructions: z.optional(z.string()) }),
+    ),
+  ),
   tools: z.optional(z.array(toolSchema)),
   providerOptions: z.optional(z.record(z.string(), z.unknown())),
   metadata: z.optional(z.record(z.string(), z.unknown())),

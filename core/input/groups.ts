@@ -15,7 +15,13 @@ import {
   summaryMessage,
   toolResultInputMessage,
 } from "./shapes.ts";
-import type { AgentInput, DefaultInputBuildContext, InputAttachment, InstructionsInput, ToolResultInput } from "./types.ts";
+import type {
+  AgentInput,
+  DefaultInputBuildContext,
+  InputAttachment,
+  InstructionsInput,
+  ToolResultInput,
+} from "./types.ts";
 import {
   assertContent,
   assertMessage,
@@ -55,7 +61,10 @@ export function inputMessages(input: AgentInput): readonly Message[] {
     assertMessage(input, "input");
     return [input];
   }
-  throw new InvalidInputError("input", `must be a string, a message or an array of messages, got ${describeValue(input)}.`);
+  throw new InvalidInputError(
+    "input",
+    `must be a string, a message or an array of messages, got ${describeValue(input)}.`,
+  );
 }
 
 /** Builds every group in one linear pass per field. Loads resources in order, one at a time. */
@@ -104,7 +113,11 @@ function instructionItems(value: InstructionsInput | undefined, heading: string,
   const list = expectArray(value, field);
   return list.map((item, i) => {
     if (typeof item === "string") return sourced(instructionMessage(heading, item), "instructions");
-    if (!isObject(item)) throw new InvalidInputError(`${field}[${i}]`, `must be a string or { label?, text }, got ${describeValue(item)}.`);
+    if (!isObject(item))
+      throw new InvalidInputError(
+        `${field}[${i}]`,
+        `must be a string or { label?, text }, got ${describeValue(item)}.`,
+      );
     const text = expectString(item["text"], `${field}[${i}].text`);
     const label = expectOptionalString(item["label"], `${field}[${i}].label`);
     return sourced(textMessage("system", headed(label ?? heading, text)), "instructions");
@@ -117,7 +130,8 @@ function summaryItems(value: DefaultInputBuildContext["summaries"]): SourcedMess
   const list = expectArray(value, "summaries");
   return list.map((item, i) => {
     if (typeof item === "string") return sourced(summaryMessage(item), "summary");
-    if (!isObject(item)) throw new InvalidInputError(`summaries[${i}]`, `must be a string or { id?, text }, got ${describeValue(item)}.`);
+    if (!isObject(item))
+      throw new InvalidInputError(`summaries[${i}]`, `must be a string or { id?, text }, got ${describeValue(item)}.`);
     const text = expectString(item["text"], `summaries[${i}].text`);
     const id = expectOptionalString(item["id"], `summaries[${i}].id`);
     return sourced(summaryMessage(text), "summary", id);
@@ -136,13 +150,21 @@ function toolResultItems(value: readonly ToolResultInput[] | undefined): Sourced
   const list = expectArray(value, "toolResults");
   return list.map((item, i) => {
     const field = `toolResults[${i}]`;
-    if (!isObject(item)) throw new InvalidInputError(field, `must be { toolCallId, name, value?, content?, error? }, got ${describeValue(item)}.`);
+    if (!isObject(item))
+      throw new InvalidInputError(
+        field,
+        `must be { toolCallId, name, value?, content?, error? }, got ${describeValue(item)}.`,
+      );
     const toolCallId = expectString(item["toolCallId"], `${field}.toolCallId`);
     expectString(item["name"], `${field}.name`);
     if (item["content"] !== undefined) assertContent(item["content"], `${field}.content`);
     const error = item["error"];
     if (error !== undefined && typeof error !== "string") {
-      if (!isObject(error)) throw new InvalidInputError(`${field}.error`, `must be a string or { message, code? }, got ${describeValue(error)}.`);
+      if (!isObject(error))
+        throw new InvalidInputError(
+          `${field}.error`,
+          `must be a string or { message, code? }, got ${describeValue(error)}.`,
+        );
       expectString(error["message"], `${field}.error.message`);
     }
     return sourced(toolResultInputMessage(item as unknown as ToolResultInput), `toolResult:${toolCallId}`);
@@ -159,11 +181,17 @@ async function attachmentItems(
   for (let i = 0; i < list.length; i++) {
     const field = `attachments[${i}]`;
     const item = list[i];
-    if (!isObject(item)) throw new InvalidInputError(field, `must be { name, text }, { name, content } or { name?, uri }, got ${describeValue(item)}.`);
+    if (!isObject(item))
+      throw new InvalidInputError(
+        field,
+        `must be { name, text }, { name, content } or { name?, uri }, got ${describeValue(item)}.`,
+      );
     const attachment = item as InputAttachment;
     if (attachment.text !== undefined) {
       const name = expectString(attachment.name, `${field}.name`);
-      attachments.push(sourced(attachmentMessage(name, expectString(attachment.text, `${field}.text`)), `attachment:${name}`));
+      attachments.push(
+        sourced(attachmentMessage(name, expectString(attachment.text, `${field}.text`)), `attachment:${name}`),
+      );
     } else if (attachment.content !== undefined) {
       const name = expectString(attachment.name, `${field}.name`);
       assertContent(attachment.content, `${field}.content`);
@@ -175,7 +203,10 @@ async function attachmentItems(
       if (resourcesToTail) tail.push({ id: `resource:${uri}`, message });
       else attachments.push(sourced(message, name === undefined ? `resource:${uri}` : `attachment:${name}`));
     } else {
-      throw new InvalidInputError(field, "has neither text, content nor uri: give the attachment's text, its content blocks, or a uri for the resourceLoader.");
+      throw new InvalidInputError(
+        field,
+        "has neither text, content nor uri: give the attachment's text, its content blocks, or a uri for the resourceLoader.",
+      );
     }
   }
   const uris = context.resourceUris === undefined ? [] : expectArray(context.resourceUris, "resourceUris");
@@ -188,12 +219,21 @@ async function attachmentItems(
   return { attachments, tail };
 }
 
-async function loadResource(context: DefaultInputBuildContext, uri: string, field: string, name: string | undefined): Promise<Message> {
+async function loadResource(
+  context: DefaultInputBuildContext,
+  uri: string,
+  field: string,
+  name: string | undefined,
+): Promise<Message> {
   const loader = context.resourceLoader;
   if (!isObject(loader) || typeof loader["load"] !== "function") {
-    throw new InvalidInputError(field, `names uri ${JSON.stringify(uri)} but no resourceLoader was given: pass resourceLoader: { load(uri) }.`, {
-      code: "resource_loader_missing",
-    });
+    throw new InvalidInputError(
+      field,
+      `names uri ${JSON.stringify(uri)} but no resourceLoader was given: pass resourceLoader: { load(uri) }.`,
+      {
+        code: "resource_loader_missing",
+      },
+    );
   }
   throwIfAborted(context.signal);
   let loaded: unknown;
@@ -206,9 +246,13 @@ async function loadResource(context: DefaultInputBuildContext, uri: string, fiel
   } catch (error) {
     if (context.signal?.aborted) throw context.signal.reason;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new InvalidInputError(field, `resourceLoader.load(${JSON.stringify(uri)}) failed: ${reason}`, { cause: error, code: "resource_load_failed" });
+    throw new InvalidInputError(field, `resourceLoader.load(${JSON.stringify(uri)}) failed: ${reason}`, {
+      cause: error,
+      code: "resource_load_failed",
+    });
   }
-  const heading = (text: string): Message => (name === undefined ? resourceMessage(uri, text) : attachmentMessage(name, text));
+  const heading = (text: string): Message =>
+    name === undefined ? resourceMessage(uri, text) : attachmentMessage(name, text);
   if (typeof loaded === "string") return heading(loaded);
   if (isObject(loaded)) {
     if (typeof loaded["text"] === "string") return heading(loaded["text"]);
@@ -217,7 +261,11 @@ async function loadResource(context: DefaultInputBuildContext, uri: string, fiel
       return contentMessage(loaded["content"]);
     }
   }
-  throw new InvalidInputError(field, `resourceLoader.load(${JSON.stringify(uri)}) returned neither a string, { text } nor { content }.`, {
-    code: "resource_load_failed",
-  });
+  throw new InvalidInputError(
+    field,
+    `resourceLoader.load(${JSON.stringify(uri)}) returned neither a string, { text } nor { content }.`,
+    {
+      code: "resource_load_failed",
+    },
+  );
 }

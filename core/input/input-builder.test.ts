@@ -24,7 +24,10 @@ describe("createDefaultInputBuilder", () => {
   });
 
   it("builds the spec's full input example in cache_aware order", async () => {
-    const history: Message[] = [userMessage("earlier"), { role: "assistant", content: [{ type: "text", text: "reply" }] }];
+    const history: Message[] = [
+      userMessage("earlier"),
+      { role: "assistant", content: [{ type: "text", text: "reply" }] },
+    ];
     const messages = await createDefaultInputBuilder().build("Summarize", {
       systemInstructions: "Be accurate.",
       developerInstructions: "Cite supplied context only.",
@@ -42,7 +45,10 @@ describe("createDefaultInputBuilder", () => {
       "tool|tool_result",
       "user|Summarize",
     ]);
-    expect(messages[5]).toEqual({ role: "tool", content: [{ type: "tool_result", toolCallId: "call_1", name: "lookup", result: { ok: true } }] });
+    expect(messages[5]).toEqual({
+      role: "tool",
+      content: [{ type: "tool_result", toolCallId: "call_1", name: "lookup", result: { ok: true } }],
+    });
     expect(messages[3]).toBe(history[0]);
   });
 
@@ -56,10 +62,22 @@ describe("createDefaultInputBuilder", () => {
   });
 
   it.each<[string, DefaultInputBuildContext, string[]]>([
-    ["labeled instructions use the label as heading", { systemInstructions: [{ label: "Style", text: "Short." }, "Plain."] }, ["system|Style:\nShort.", "system|System instruction:\nPlain.", "user|x"]],
-    ["developer instruction lists", { developerInstructions: ["a", { text: "b" }] }, ["system|Developer instruction:\na", "system|Developer instruction:\nb", "user|x"]],
+    [
+      "labeled instructions use the label as heading",
+      { systemInstructions: [{ label: "Style", text: "Short." }, "Plain."] },
+      ["system|Style:\nShort.", "system|System instruction:\nPlain.", "user|x"],
+    ],
+    [
+      "developer instruction lists",
+      { developerInstructions: ["a", { text: "b" }] },
+      ["system|Developer instruction:\na", "system|Developer instruction:\nb", "user|x"],
+    ],
     ["summaries as string", { summaries: "so far" }, ["system|Summary:\nso far", "user|x"]],
-    ["summaries with ids", { summaries: [{ id: "s1", text: "one" }, "two"] }, ["system|Summary:\none", "system|Summary:\ntwo", "user|x"]],
+    [
+      "summaries with ids",
+      { summaries: [{ id: "s1", text: "one" }, "two"] },
+      ["system|Summary:\none", "system|Summary:\ntwo", "user|x"],
+    ],
   ])("%s", async (_, context, expected) => {
     expect(texts(await createDefaultInputBuilder().build("x", context))).toEqual(expected);
   });
@@ -88,23 +106,39 @@ describe("createDefaultInputBuilder", () => {
       },
     });
     expect(loaded).toEqual(["package://demo/prompt.md"]);
-    expect(texts(messages)).toEqual(["user|Resource package://demo/prompt.md:\nHost-loaded resource text.", "user|Review package://demo/prompt.md"]);
+    expect(texts(messages)).toEqual([
+      "user|Resource package://demo/prompt.md:\nHost-loaded resource text.",
+      "user|Review package://demo/prompt.md",
+    ]);
   });
 
   it("loads URI attachments, named or not, and accepts strings and content from the loader", async () => {
     const messages = await createDefaultInputBuilder().build("x", {
       attachments: [{ name: "spec.md", uri: "mem://spec" }, { uri: "mem://raw" }, { uri: "mem://img" }],
       resourceLoader: {
-        load: (uri) => (uri === "mem://img" ? { content: [{ type: "image", url: "https://x/i.png" }] } : `text of ${uri}`),
+        load: (uri) =>
+          uri === "mem://img" ? { content: [{ type: "image", url: "https://x/i.png" }] } : `text of ${uri}`,
       },
       inputLayout: "legacy",
     });
-    expect(texts(messages)).toEqual(["user|x", "user|Attachment spec.md:\ntext of mem://spec", "user|Resource mem://raw:\ntext of mem://raw", "user|image"]);
+    expect(texts(messages)).toEqual([
+      "user|x",
+      "user|Attachment spec.md:\ntext of mem://spec",
+      "user|Resource mem://raw:\ntext of mem://raw",
+      "user|image",
+    ]);
   });
 
   it("does not run middleware itself", async () => {
     let calls = 0;
-    const middleware = { use: () => middleware, run: async () => { calls++; return []; }, count: () => 1 };
+    const middleware = {
+      use: () => middleware,
+      run: async () => {
+        calls++;
+        return [];
+      },
+      count: () => 1,
+    };
     await createDefaultInputBuilder().build("x", { middleware: middleware as never });
     expect(calls).toBe(0);
   });
@@ -115,20 +149,54 @@ describe("tool results", () => {
     (await createDefaultInputBuilder().build("x", { toolResults, inputLayout: "legacy" })).slice(1);
 
   it.each<[string, NonNullable<DefaultInputBuildContext["toolResults"]>[number], unknown]>([
-    ["a value", { toolCallId: "c", name: "n", value: 0 }, [{ type: "tool_result", toolCallId: "c", name: "n", result: 0 }]],
-    ["null as a value", { toolCallId: "c", name: "n", value: null }, [{ type: "tool_result", toolCallId: "c", name: "n", result: null }]],
+    [
+      "a value",
+      { toolCallId: "c", name: "n", value: 0 },
+      [{ type: "tool_result", toolCallId: "c", name: "n", result: 0 }],
+    ],
+    [
+      "null as a value",
+      { toolCallId: "c", name: "n", value: null },
+      [{ type: "tool_result", toolCallId: "c", name: "n", result: null }],
+    ],
     [
       "text content as the result",
-      { toolCallId: "c", name: "n", content: [{ type: "text", text: "a" }, { type: "image", url: "u" }, { type: "text", text: "b" }] },
-      [{ type: "tool_result", toolCallId: "c", name: "n", result: "a\nb" }, { type: "image", url: "u" }],
+      {
+        toolCallId: "c",
+        name: "n",
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", url: "u" },
+          { type: "text", text: "b" },
+        ],
+      },
+      [
+        { type: "tool_result", toolCallId: "c", name: "n", result: "a\nb" },
+        { type: "image", url: "u" },
+      ],
     ],
-    ["an error string", { toolCallId: "c", name: "n", error: "boom" }, [{ type: "tool_result", toolCallId: "c", name: "n", result: "boom", isError: true }]],
-    ["an error object", { toolCallId: "c", name: "n", error: { message: "bad", code: "E" } }, [{ type: "tool_result", toolCallId: "c", name: "n", result: "bad", isError: true }]],
-    ["nothing: EMPTY_TOOL_RESULT_TEXT", { toolCallId: "c", name: "n" }, [{ type: "tool_result", toolCallId: "c", name: "n", result: EMPTY_TOOL_RESULT_TEXT }]],
+    [
+      "an error string",
+      { toolCallId: "c", name: "n", error: "boom" },
+      [{ type: "tool_result", toolCallId: "c", name: "n", result: "boom", isError: true }],
+    ],
+    [
+      "an error object",
+      { toolCallId: "c", name: "n", error: { message: "bad", code: "E" } },
+      [{ type: "tool_result", toolCallId: "c", name: "n", result: "bad", isError: true }],
+    ],
+    [
+      "nothing: EMPTY_TOOL_RESULT_TEXT",
+      { toolCallId: "c", name: "n" },
+      [{ type: "tool_result", toolCallId: "c", name: "n", result: EMPTY_TOOL_RESULT_TEXT }],
+    ],
     [
       "only non-text content: EMPTY_TOOL_RESULT_TEXT plus the blocks",
       { toolCallId: "c", name: "n", content: [{ type: "image", url: "u" }] },
-      [{ type: "tool_result", toolCallId: "c", name: "n", result: EMPTY_TOOL_RESULT_TEXT }, { type: "image", url: "u" }],
+      [
+        { type: "tool_result", toolCallId: "c", name: "n", result: EMPTY_TOOL_RESULT_TEXT },
+        { type: "image", url: "u" },
+      ],
     ],
   ])("carries %s", async (_, result, content) => {
     expect(await build([result])).toEqual([{ role: "tool", content }]);
@@ -142,21 +210,53 @@ describe("tool results", () => {
 describe("bad input fails with a typed error naming the field", () => {
   const cases: [string, unknown, DefaultInputBuildContext, string][] = [
     ["non-string input", 42, {}, "input"],
-    ["a message with a non-string text", { role: "user", content: [{ type: "text", text: 1 }] }, {}, "input.content[0].text"],
+    [
+      "a message with a non-string text",
+      { role: "user", content: [{ type: "text", text: 1 }] },
+      {},
+      "input.content[0].text",
+    ],
     ["a message list with a bad role", [userMessage("a"), { role: "robot", content: [] }], {}, "input[1].role"],
-    ["history text that is not a string", "x", { history: [userMessage("ok"), { role: "user", content: [{ type: "text", text: null }] } as never] }, "history[1].content[0].text"],
-    ["an attachment with neither text, content nor uri", "x", { attachments: [{ name: "a", text: "t" }, { name: "b" }] }, "attachments[1]"],
-    ["an attachment text that is not a string", "x", { attachments: [{ name: "a", text: 5 as never }] }, "attachments[0].text"],
+    [
+      "history text that is not a string",
+      "x",
+      { history: [userMessage("ok"), { role: "user", content: [{ type: "text", text: null }] } as never] },
+      "history[1].content[0].text",
+    ],
+    [
+      "an attachment with neither text, content nor uri",
+      "x",
+      { attachments: [{ name: "a", text: "t" }, { name: "b" }] },
+      "attachments[1]",
+    ],
+    [
+      "an attachment text that is not a string",
+      "x",
+      { attachments: [{ name: "a", text: 5 as never }] },
+      "attachments[0].text",
+    ],
     ["a text attachment without a name", "x", { attachments: [{ text: "t" }] }, "attachments[0].name"],
     ["an instruction that is not a string", "x", { systemInstructions: [1 as never] }, "systemInstructions[0]"],
-    ["a labeled instruction without text", "x", { developerInstructions: [{ label: "L" } as never] }, "developerInstructions[0].text"],
+    [
+      "a labeled instruction without text",
+      "x",
+      { developerInstructions: [{ label: "L" } as never] },
+      "developerInstructions[0].text",
+    ],
     ["a summary without text", "x", { summaries: [{ id: "s" } as never] }, "summaries[0].text"],
     ["a tool result without toolCallId", "x", { toolResults: [{ name: "n" } as never] }, "toolResults[0].toolCallId"],
     ["a resource uri without a loader", "x", { resourceUris: ["mem://a"] }, "resourceUris[0]"],
-    ["a uri that is not a string", "x", { resourceUris: [3 as never], resourceLoader: { load: () => "" } }, "resourceUris[0]"],
+    [
+      "a uri that is not a string",
+      "x",
+      { resourceUris: [3 as never], resourceLoader: { load: () => "" } },
+      "resourceUris[0]",
+    ],
   ];
   it.each(cases)("%s", async (_, input, context, field) => {
-    const error = await createDefaultInputBuilder().build(input as never, context).catch((e: unknown) => e);
+    const error = await createDefaultInputBuilder()
+      .build(input as never, context)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidInputError);
     expect((error as InvalidInputError).field).toBe(field);
     expect((error as Error).message.startsWith(`${field}:`)).toBe(true);
@@ -165,7 +265,10 @@ describe("bad input fails with a typed error naming the field", () => {
   it("wraps a loader that throws, naming the field and keeping the cause", async () => {
     const cause = new Error("disk on fire");
     const error = await createDefaultInputBuilder()
-      .build("x", { attachments: [{ name: "ok", text: "t" }, { uri: "mem://bad" }], resourceLoader: { load: () => Promise.reject(cause) } })
+      .build("x", {
+        attachments: [{ name: "ok", text: "t" }, { uri: "mem://bad" }],
+        resourceLoader: { load: () => Promise.reject(cause) },
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error).toMatchObject({ field: "attachments[1]", code: "resource_load_failed", cause });

@@ -25,5 +25,9 @@ export function createDefaultInputBuilder(): DefaultInputBuilder {
 }
 
 export function isDefaultInputBuilder(builder: unknown): boolean {
-  return typeof builder === "object" && builder !== null && (builder as Record<symbol, unknown>)[DEFAULT_INPUT_BUILDER] === true;
+  return (
+    typeof builder === "object" &&
+    builder !== null &&
+    (builder as Record<symbol, unknown>)[DEFAULT_INPUT_BUILDER] === true
+  );
 }

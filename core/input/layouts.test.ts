@@ -16,8 +16,17 @@ const context: DefaultInputBuildContext = {
   toolResults: [{ toolCallId: "c", name: "t", value: "T" }],
 };
 const label = (text: string): string =>
-  text === "System instruction:\nI" ? "instructions" : text === "Summary:\nS" ? "summaries" : text === "H" ? "history"
-  : text === "now" ? "current input" : text === "Attachment a:\nA" || text === "Resource mem://r:\nR" ? "attachments/resources" : "?";
+  text === "System instruction:\nI"
+    ? "instructions"
+    : text === "Summary:\nS"
+      ? "summaries"
+      : text === "H"
+        ? "history"
+        : text === "now"
+          ? "current input"
+          : text === "Attachment a:\nA" || text === "Resource mem://r:\nR"
+            ? "attachments/resources"
+            : "?";
 
 describe("input layouts (spec table)", () => {
   it.each<[InputAssemblyLayout, string]>([
@@ -41,7 +50,15 @@ describe("input layouts (spec table)", () => {
   });
 
   it("lists every group exactly once in both layouts", () => {
-    for (const order of Object.values(LAYOUT_GROUP_ORDER)) expect([...order].sort()).toEqual(["attachments", "history", "input", "instructions", "summaries", "toolResults"]);
+    for (const order of Object.values(LAYOUT_GROUP_ORDER))
+      expect([...order].sort()).toEqual([
+        "attachments",
+        "history",
+        "input",
+        "instructions",
+        "summaries",
+        "toolResults",
+      ]);
   });
 
   it("rejects an unknown layout naming the field", () => {

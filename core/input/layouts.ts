@@ -19,7 +19,8 @@ export const LAYOUT_GROUP_ORDER = {
 
 export function resolveInputLayout(value: unknown, field = "inputLayout"): InputAssemblyLayout {
   if (value === undefined) return "cache_aware";
-  if (typeof value === "string" && (INPUT_ASSEMBLY_LAYOUTS as readonly string[]).includes(value)) return value as InputAssemblyLayout;
+  if (typeof value === "string" && (INPUT_ASSEMBLY_LAYOUTS as readonly string[]).includes(value))
+    return value as InputAssemblyLayout;
   throw new InvalidInputError(field, `must be "legacy" or "cache_aware", got ${JSON.stringify(value) ?? "undefined"}.`);
 }
 

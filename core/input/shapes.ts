@@ -27,10 +27,13 @@ export const EMPTY_TOOL_RESULT_TEXT = "(tool completed with no output)";
 
 export const headed = (heading: string, text: string): string => `${heading}:\n${text}`;
 
-export const instructionMessage = (heading: string, text: string): Message => textMessage("system", headed(heading, text));
+export const instructionMessage = (heading: string, text: string): Message =>
+  textMessage("system", headed(heading, text));
 export const summaryMessage = (text: string): Message => textMessage("system", headed("Summary", text));
-export const attachmentMessage = (name: string, text: string): Message => textMessage("user", headed(`Attachment ${name}`, text));
-export const resourceMessage = (uri: string, text: string): Message => textMessage("user", headed(`Resource ${uri}`, text));
+export const attachmentMessage = (name: string, text: string): Message =>
+  textMessage("user", headed(`Attachment ${name}`, text));
+export const resourceMessage = (uri: string, text: string): Message =>
+  textMessage("user", headed(`Resource ${uri}`, text));
 export const contentMessage = (content: readonly ContentBlock[]): Message => ({ role: "user", content });
 
 /**

@@ -37,7 +37,9 @@ export interface InputAttachment {
 }
 
 /** What a `ResourceLoader` returns: text, content blocks, or a bare string (text). */
-export type LoadedResource = string | { readonly uri?: string; readonly text?: string; readonly content?: readonly ContentBlock[] };
+export type LoadedResource =
+  | string
+  | { readonly uri?: string; readonly text?: string; readonly content?: readonly ContentBlock[] };
 
 /** Host-owned resource access. Strata never reads files or the network itself. */
 export interface ResourceLoader {

@@ -30,13 +30,21 @@ describe("inspect on the four-turn conversation", () => {
     const before = await inspect(conversationTurns[1]);
     const report = await inspect(conversationTurns[2], { previous: JSON.stringify(before.fingerprints) });
     expect(report.settings.previous).toBe("fingerprints");
-    expect(report.prefix!.divergence).toMatchObject({ cause: "system_changed", path: "messages[0].content[0]", excerpt: null });
+    expect(report.prefix!.divergence).toMatchObject({
+      cause: "system_changed",
+      path: "messages[0].content[0]",
+      excerpt: null,
+    });
     expect(report.cache!.turns[1]!.cachedReadTokens).toBe(1075);
   });
 
   it("suggests Anthropic breakpoints", async () => {
     const report = await inspect(conversationTurns[1]);
-    expect(report.breakpoints!.map((b) => b.path)).toEqual(["tools[7]", "messages[0].content[0]", "messages[3].content[0]"]);
+    expect(report.breakpoints!.map((b) => b.path)).toEqual([
+      "tools[7]",
+      "messages[0].content[0]",
+      "messages[3].content[0]",
+    ]);
   });
 });
 
@@ -46,8 +54,13 @@ describe("inspect on the AssemblyRequest sample", () => {
     expect(r.format).toBe("strata");
     expect(r.provider).toBe("anthropic");
     expect(r.problems).toEqual([]);
-    expect(r.tiers!.rows.filter((x) => x.verdict === "dropped").map((x) => x.id)).toEqual(["active.runbook", "informational.glossary"]);
-    expect(r.tiers!.rows[3]!.reason).toBe("active: 331 + 208 = 539 > active ceiling 504 = 203 + floor((520 - 203) * 0.95)");
+    expect(r.tiers!.rows.filter((x) => x.verdict === "dropped").map((x) => x.id)).toEqual([
+      "active.runbook",
+      "informational.glossary",
+    ]);
+    expect(r.tiers!.rows[3]!.reason).toBe(
+      "active: 331 + 208 = 539 > active ceiling 504 = 203 + floor((520 - 203) * 0.95)",
+    );
     expect(r.dropped.map((d) => `${d.stage}:${d.id}`)).toEqual([
       "tiers:active.runbook",
       "tiers:informational.glossary",
@@ -57,10 +70,27 @@ describe("inspect on the AssemblyRequest sample", () => {
       "context_budget:history:3",
     ]);
     expect(r.contextBudget).toMatchObject({ maxInputTokens: 400, maxInputBytes: null, usedTokens: 375 });
-    expect(r.assembly!.cache_aware!.messages.map((m) => m.source)).toEqual(["instructions", "instructions", "attachment:job-8812.log", "summary", "history:5", "input"]);
-    expect(r.assembly!.legacy!.messages.map((m) => m.source)).toEqual(["instructions", "instructions", "summary", "history:5", "input", "attachment:job-8812.log"]);
+    expect(r.assembly!.cache_aware!.messages.map((m) => m.source)).toEqual([
+      "instructions",
+      "instructions",
+      "attachment:job-8812.log",
+      "summary",
+      "history:5",
+      "input",
+    ]);
+    expect(r.assembly!.legacy!.messages.map((m) => m.source)).toEqual([
+      "instructions",
+      "instructions",
+      "summary",
+      "history:5",
+      "input",
+      "attachment:job-8812.log",
+    ]);
     expect(r.templates).toMatchObject({ target: "systemInstructions", error: null });
-    expect(r.request!.messages[0]!.content[0]).toMatchObject({ type: "text", text: expect.stringContaining("Current time: 2026-11-29T09:14:00Z") });
+    expect(r.request!.messages[0]!.content[0]).toMatchObject({
+      type: "text",
+      text: expect.stringContaining("Current time: 2026-11-29T09:14:00Z"),
+    });
     expect(r.nextTurn!.cache_aware.comparison.divergence!.cause).toBe("appended");
     expect(r.nextTurn!.legacy.comparison.divergence).toMatchObject({ cause: "message_edited", path: "messages[5]" });
     expect(r.nextTurn!.legacy.comparison.divergence!.detail).toContain("inserted");
@@ -107,15 +137,35 @@ describe("inspect on the AssemblyRequest sample", () => {
 });
 
 describe("inspect, in general", () => {
-  it.each(samples.map((s) => [s.id, s.data] as const))("is plain JSON, with every key present, for %s", async (_id, data) => {
-    const r = await inspect(data);
-    expect(r.reportVersion).toBe(REPORT_VERSION);
-    expect(JSON.parse(JSON.stringify(r))).toEqual(r);
-    expect(Object.keys(r)).toEqual([
-      "reportVersion", "format", "provider", "model", "settings", "request", "assembly", "tiers", "contextBudget", "dropped",
-      "segments", "prefix", "cache", "breakpoints", "nextTurn", "history", "templates", "fingerprints", "problems",
-    ]);
-  });
+  it.each(samples.map((s) => [s.id, s.data] as const))(
+    "is plain JSON, with every key present, for %s",
+    async (_id, data) => {
+      const r = await inspect(data);
+      expect(r.reportVersion).toBe(REPORT_VERSION);
+      expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+      expect(Object.keys(r)).toEqual([
+        "reportVersion",
+        "format",
+        "provider",
+        "model",
+        "settings",
+        "request",
+        "assembly",
+        "tiers",
+        "contextBudget",
+        "dropped",
+        "segments",
+        "prefix",
+        "cache",
+        "breakpoints",
+        "nextTurn",
+        "history",
+        "templates",
+        "fingerprints",
+        "problems",
+      ]);
+    },
+  );
 
   it("is byte-identical for identical input (property)", async () => {
     await fc.assert(
@@ -136,15 +186,22 @@ describe("inspect, in general", () => {
     expect(JSON.stringify(await inspect(sample))).toBe(JSON.stringify(await inspect(sample)));
   });
 
-  it.each(badSamples.map((b) => [b.id, b.text] as const))("throws a RequestFormatError for the %s fixture", async (_id, bad) => {
-    await expect(inspect(bad)).rejects.toBeInstanceOf(RequestFormatError);
-  });
+  it.each(badSamples.map((b) => [b.id, b.text] as const))(
+    "throws a RequestFormatError for the %s fixture",
+    async (_id, bad) => {
+      await expect(inspect(bad)).rejects.toBeInstanceOf(RequestFormatError);
+    },
+  );
 
   it("reports history issues of a wire request", async () => {
     const r = await inspect({
       model: "gpt-4o",
       messages: [
-        { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }],
+        },
         { role: "user", content: "and?" },
       ],
     });

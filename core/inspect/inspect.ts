@@ -18,7 +18,15 @@ import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "../cache/turn-edit.ts";
-import type { AssemblyLayout, BreakpointSuggestion, CacheProvider, CacheRule, CacheSimulation, NextTurnSimulation, PrefixComparison } from "../cache/types.ts";
+import type {
+  AssemblyLayout,
+  BreakpointSuggestion,
+  CacheProvider,
+  CacheRule,
+  CacheSimulation,
+  NextTurnSimulation,
+  PrefixComparison,
+} from "../cache/types.ts";
 import { historyIssues } from "../conversation/history.ts";
 import type { HistoryIssue } from "../errors.ts";
 import { InvalidInputError, TemplateError } from "../errors.ts";
@@ -27,9 +35,26 @@ import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../form
 import { parseJson } from "../formats/json.ts";
 import { parseRequest } from "../formats/parse-request.ts";
 import type { NormalizedRequest, RequestFormat } from "../formats/types.ts";
-import { layoutTrace, omissionItem, plainRequest, problemFrom, segmentSection, tierDrops, tierSection } from "./sections.ts";
+import {
+  layoutTrace,
+  omissionItem,
+  plainRequest,
+  problemFrom,
+  segmentSection,
+  tierDrops,
+  tierSection,
+} from "./sections.ts";
 import { templateSection } from "./template-section.ts";
-import { type AssemblySection, type ContextBudgetSection, type DroppedItem, type InspectionReport, REPORT_VERSION, type ReportProblem, type TemplateSection, type TierSection } from "./types.ts";
+import {
+  type AssemblySection,
+  type ContextBudgetSection,
+  type DroppedItem,
+  type InspectionReport,
+  REPORT_VERSION,
+  type ReportProblem,
+  type TemplateSection,
+  type TierSection,
+} from "./types.ts";
 
 export interface InspectOptions {
   /** The previous turn: JSON text, a request in any format, or a fingerprint bundle. */
@@ -65,7 +90,12 @@ interface Assembled {
 }
 
 /** prepareAssembly, dropping the template or the sections when they are what fails. */
-function prepare(request: AssemblyRequest, options: InspectOptions, layout: AssemblyLayout, problems: ReportProblem[] | null): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
+function prepare(
+  request: AssemblyRequest,
+  options: InspectOptions,
+  layout: AssemblyLayout,
+  problems: ReportProblem[] | null,
+): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
   let req = request;
   const opts = {
     layout,
@@ -77,7 +107,8 @@ function prepare(request: AssemblyRequest, options: InspectOptions, layout: Asse
     try {
       return { prepared: prepareAssembly(req, opts), request: req };
     } catch (e) {
-      const templateFailed = e instanceof TemplateError || (e instanceof InvalidInputError && e.field.startsWith("template"));
+      const templateFailed =
+        e instanceof TemplateError || (e instanceof InvalidInputError && e.field.startsWith("template"));
       problems?.push(problemFrom(templateFailed ? "template" : "tiers", e));
       if (templateFailed && req.template) {
         const { template: _t, ...rest } = req;
@@ -91,10 +122,16 @@ function prepare(request: AssemblyRequest, options: InspectOptions, layout: Asse
   return { prepared: null, request: req };
 }
 
-async function assemble(request: AssemblyRequest, options: InspectOptions, problems: ReportProblem[]): Promise<Assembled & { readonly req: AssemblyRequest }> {
+async function assemble(
+  request: AssemblyRequest,
+  options: InspectOptions,
+  problems: ReportProblem[],
+): Promise<Assembled & { readonly req: AssemblyRequest }> {
   const selected: AssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
   const traces: Partial<Record<AssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
-  let chosen: { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest } | undefined;
+  let chosen:
+    | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
+    | undefined;
   for (const layout of ["legacy", "cache_aware"] as const) {
     const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null);
     let explained: ExplainedProviderInput | null = null;
@@ -147,19 +184,35 @@ async function previousTurn(
     const parsed = parseJson(previous);
     if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
   }
-  if (isFingerprintBundle(value)) return { turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"), request: null, assembled: false, kind: "fingerprints" };
+  if (isFingerprintBundle(value))
+    return {
+      turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
+      request: null,
+      assembled: false,
+      kind: "fingerprints",
+    };
   const parsed = parseRequest(value);
   let request: NormalizedRequest;
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
   else {
-    const { prepared } = prepare(parsed.request, options, options.layout ?? parsed.request.inputLayout ?? "cache_aware", null);
+    const { prepared } = prepare(
+      parsed.request,
+      options,
+      options.layout ?? parsed.request.inputLayout ?? "cache_aware",
+      null,
+    );
     if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
     request = plainRequest((await explainProviderInput(prepared.options)).request);
     assembled = true;
   }
   // Segmented with the current request as twin: the segments both turns share are hashed once.
-  return { turn: toTurn(segmentWith(request, provider, estimate, current), provider, estimate, "previous"), request, assembled, kind: "request" };
+  return {
+    turn: toTurn(segmentWith(request, provider, estimate, current), provider, estimate, "previous"),
+    request,
+    assembled,
+    kind: "request",
+  };
 }
 
 /** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
@@ -193,7 +246,11 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     if (options.nextTurn !== false && a.prepared) {
       try {
-        nextTurn = await simulateNextTurn(a.req, { ...(options.nextTurn || DEFAULT_NEXT_TURN), ...(options.provider ? { provider: options.provider } : {}), ...(estimator ? { tokenEstimator: estimator } : {}) });
+        nextTurn = await simulateNextTurn(a.req, {
+          ...(options.nextTurn || DEFAULT_NEXT_TURN),
+          ...(options.provider ? { provider: options.provider } : {}),
+          ...(estimator ? { tokenEstimator: estimator } : {}),
+        });
       } catch (e) {
         problems.push(problemFrom("assembly", e, "warning"));
       }
@@ -216,7 +273,10 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     // Checked once here; the request itself was parsed or assembled, so it needs no shape check.
     const estimate = checkedTokenEstimator(estimator, "tokenEstimator");
     checkProvider(provider);
-    const ruleOpts = { ...(options.rules ? { rules: options.rules } : {}), ...(options.ruleId ? { ruleId: options.ruleId } : {}) };
+    const ruleOpts = {
+      ...(options.rules ? { rules: options.rules } : {}),
+      ...(options.ruleId ? { ruleId: options.ruleId } : {}),
+    };
     seg = segmentWith(request, provider, estimate);
     const turn = toTurn(seg, provider, estimate);
     let prev: Awaited<ReturnType<typeof previousTurn>> | null = null;
@@ -224,7 +284,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
         prev = await previousTurn(options.previous, options, provider, estimate, seg);
-        prefix = compareTurns(prev.turn, turn, { provider, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) }, estimate);
+        prefix = compareTurns(
+          prev.turn,
+          turn,
+          { provider, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) },
+          estimate,
+        );
         previousKind = prev.kind;
       } catch (e) {
         prev = null;
@@ -238,8 +303,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
         breakpoints = breakpointsFor(request, ruleOpts, estimate, prev ? prev.turn : null);
         // An assembled request carries no markers (the host's adapter places them): simulate with the suggestions.
         if (parsed.format === "strata" && !seg.segments.some((s) => s.cacheBreakpoint)) {
-          const marked = (r: NormalizedRequest, b: readonly BreakpointSuggestion[]) => toTurn(segmentWith(applyBreakpoints(r, b), provider, estimate), provider, estimate);
-          const prevMarked = prev?.assembled && prev.request ? marked(prev.request, breakpointsFor(prev.request, ruleOpts, estimate, null)) : prev?.turn;
+          const marked = (r: NormalizedRequest, b: readonly BreakpointSuggestion[]) =>
+            toTurn(segmentWith(applyBreakpoints(r, b), provider, estimate), provider, estimate);
+          const prevMarked =
+            prev?.assembled && prev.request
+              ? marked(prev.request, breakpointsFor(prev.request, ruleOpts, estimate, null))
+              : prev?.turn;
           simulated = prevMarked ? [prevMarked, marked(request, breakpoints)] : [marked(request, breakpoints)];
           extra.push(
             breakpoints.length > 0
@@ -252,7 +321,11 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       }
     }
     try {
-      const sim = simulateTurns(simulated, { provider, model, ...ruleOpts, ...(estimator ? { tokenEstimator: estimator } : {}) }, estimate);
+      const sim = simulateTurns(
+        simulated,
+        { provider, model, ...ruleOpts, ...(estimator ? { tokenEstimator: estimator } : {}) },
+        estimate,
+      );
       cache = extra.length > 0 ? { ...sim, assumptions: [...sim.assumptions, ...extra] } : sim;
     } catch (e) {
       problems.push(problemFrom("cache", e));

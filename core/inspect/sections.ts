@@ -71,8 +71,18 @@ function segmentPreview(s: Segment, text: string, request: NormalizedRequest): s
 }
 
 export function segmentSection(seg: SegmentedRequest, request: NormalizedRequest): SegmentSection {
-  const segments: ReportSegment[] = seg.segments.map((s, i) => ({ ...s, preview: preview(segmentPreview(s, seg.texts[i]!, request)) }));
-  return { provider: seg.provider, order: seg.order, orderNote: seg.orderNote, totalBytes: seg.totalBytes, totalTokens: seg.totalTokens, segments };
+  const segments: ReportSegment[] = seg.segments.map((s, i) => ({
+    ...s,
+    preview: preview(segmentPreview(s, seg.texts[i]!, request)),
+  }));
+  return {
+    provider: seg.provider,
+    order: seg.order,
+    orderNote: seg.orderNote,
+    totalBytes: seg.totalBytes,
+    totalTokens: seg.totalTokens,
+    segments,
+  };
 }
 
 export function tierSection(t: PreparedTiers): TierSection {
@@ -104,7 +114,16 @@ export function tierSection(t: PreparedTiers): TierSection {
 export function tierDrops(tiers: TierSection): DroppedItem[] {
   return tiers.rows
     .filter((r) => r.verdict === "dropped")
-    .map((r) => ({ stage: "tiers", id: r.id, kind: r.tier, size: r.chars, unit: "chars", limit: r.limit, usedBefore: r.runningBefore, reason: r.reason }));
+    .map((r) => ({
+      stage: "tiers",
+      id: r.id,
+      kind: r.tier,
+      size: r.chars,
+      unit: "chars",
+      limit: r.limit,
+      usedBefore: r.runningBefore,
+      reason: r.reason,
+    }));
 }
 
 export function omissionItem(o: ContextBudgetOmission, report: ContextBudgetReport | undefined): DroppedItem {
@@ -151,12 +170,17 @@ export function layoutTrace(trace: AssemblyTrace, request: NormalizedRequest): L
 }
 
 /** Any thrown value → a report problem (typed errors keep their code and field/path). */
-export function problemFrom(stage: ReportProblem["stage"], error: unknown, severity: ReportProblem["severity"] = "error"): ReportProblem {
+export function problemFrom(
+  stage: ReportProblem["stage"],
+  error: unknown,
+  severity: ReportProblem["severity"] = "error",
+): ReportProblem {
   if (error instanceof StrataError) {
     let path: string | null = null;
     if (error instanceof InvalidInputError) path = error.field.replace(/^candidates\[/, "sections[");
     else if (error instanceof RequestFormatError) path = error.issues[0]?.path ?? null;
-    else if (error instanceof TemplateError && error.line !== undefined) path = `template:${error.line}:${error.column ?? 1}`;
+    else if (error instanceof TemplateError && error.line !== undefined)
+      path = `template:${error.line}:${error.column ?? 1}`;
     return { stage, code: error.code, severity, message: error.message, path };
   }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -168,4 +192,3 @@ export function plainRequest(request: NormalizedRequest): NormalizedRequest {
   const { signal: _s, ...rest } = request as NormalizedRequest & { signal?: unknown };
   return JSON.parse(JSON.stringify(rest)) as NormalizedRequest;
 }
-

@@ -7,7 +7,12 @@ import type { ReportProblem, TemplateSection, VolatilityWarning } from "./types.
 
 export function templateSection(t: PreparedTemplate, problems: ReportProblem[]): TemplateSection {
   const error = t.error ? problemFrom("template", t.error) : null;
-  if (error) problems.push({ ...error, severity: "warning", message: `${error.message} (the template's source text was used, as the spec says)` });
+  if (error)
+    problems.push({
+      ...error,
+      severity: "warning",
+      message: `${error.message} (the template's source text was used, as the spec says)`,
+    });
   let volatility: VolatilityWarning[] = [];
   try {
     volatility = lintTemplateVolatility(t.source).map((w) => ({

@@ -27,15 +27,23 @@ export function toolCallBlock(id: string, name: string, args: JsonValue = {}): T
   return { type: "tool_call", id, name, arguments: args };
 }
 
-export function toolResultBlock(toolCallId: string, name: string, result: JsonValue, isError?: boolean): ToolResultBlock {
-  return isError === undefined ? { type: "tool_result", toolCallId, name, result } : { type: "tool_result", toolCallId, name, result, isError };
+export function toolResultBlock(
+  toolCallId: string,
+  name: string,
+  result: JsonValue,
+  isError?: boolean,
+): ToolResultBlock {
+  return isError === undefined
+    ? { type: "tool_result", toolCallId, name, result }
+    : { type: "tool_result", toolCallId, name, result, isError };
 }
 
 export function toolResultMessage(toolCallId: string, name: string, result: JsonValue, isError?: boolean): Message {
   return { role: "tool", content: [toolResultBlock(toolCallId, name, result, isError)] };
 }
 
-export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
 export const isContentBlockType = (value: unknown): value is ContentBlock["type"] =>
   typeof value === "string" && (CONTENT_BLOCK_TYPES as readonly string[]).includes(value);
@@ -68,14 +76,17 @@ export function messageText(message: Message): string {
   if (!Array.isArray(content)) {
     throw new InvalidInputError(
       message === null || typeof message !== "object" ? "message" : "message.content",
-      message === null || typeof message !== "object" ? "must be a message object ({ role, content })." : "must be an array of content blocks.",
+      message === null || typeof message !== "object"
+        ? "must be a message object ({ role, content })."
+        : "must be an array of content blocks.",
     );
   }
   let out = "";
   let first = true;
   for (let i = 0; i < content.length; i++) {
     const block: unknown = content[i];
-    if (block === null || typeof block !== "object") throw new InvalidInputError(`message.content[${i}]`, "must be a content block object.");
+    if (block === null || typeof block !== "object")
+      throw new InvalidInputError(`message.content[${i}]`, "must be a content block object.");
     if ((block as { type?: unknown }).type !== "text") continue;
     const text: unknown = (block as { text?: unknown }).text;
     if (typeof text !== "string") throw new InvalidInputError(`message.content[${i}].text`, "must be a string.");

@@ -85,7 +85,16 @@ describe("message helpers", () => {
 });
 
 describe("assertMessagesSupportModelCapabilities", () => {
-  const withAudio: Message[] = [textMessage("system", "s"), { role: "user", content: [{ type: "text", text: "hi" }, { type: "audio", data: "AAAA", mimeType: "audio/wav" }] }];
+  const withAudio: Message[] = [
+    textMessage("system", "s"),
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "hi" },
+        { type: "audio", data: "AAAA", mimeType: "audio/wav" },
+      ],
+    },
+  ];
 
   it("does not check models that declare no input modalities", () => {
     expect(() => assertMessagesSupportModelCapabilities(withAudio, { provider: "p", model: "m" })).not.toThrow();
@@ -93,14 +102,22 @@ describe("assertMessagesSupportModelCapabilities", () => {
 
   it("accepts declared modalities", () => {
     expect(() =>
-      assertMessagesSupportModelCapabilities(withAudio, { provider: "p", model: "m", capabilities: { input: ["text", "audio"] } }),
+      assertMessagesSupportModelCapabilities(withAudio, {
+        provider: "p",
+        model: "m",
+        capabilities: { input: ["text", "audio"] },
+      }),
     ).not.toThrow();
   });
 
   it("throws UnsupportedModalityError naming the block's path", () => {
     let error: unknown;
     try {
-      assertMessagesSupportModelCapabilities(withAudio, { provider: "p", model: "m", capabilities: { input: ["text", "image"] } });
+      assertMessagesSupportModelCapabilities(withAudio, {
+        provider: "p",
+        model: "m",
+        capabilities: { input: ["text", "image"] },
+      });
     } catch (e) {
       error = e;
     }

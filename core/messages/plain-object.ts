@@ -21,6 +21,7 @@ export function isDate(value: unknown): value is Date {
  * keys come from untrusted data: `JSON.parse` makes `"__proto__"` an ordinary own key.
  */
 export function putOwn(target: object, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else (target as Record<string, unknown>)[key] = value;
 }

@@ -50,12 +50,18 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** `cache` (a cache marker) and `providerFields` (wire format → object of wire fields), both optional. */
 function checkCommon(value: Record<string, unknown>, field: string): void {
   const cache = value["cache"];
-  if (cache !== undefined && (!isObject(cache) || cache["type"] !== "ephemeral")) bad(`${field}.cache`, '{ type: "ephemeral", ttl?: "5m" | "1h" }', cache);
+  if (cache !== undefined && (!isObject(cache) || cache["type"] !== "ephemeral"))
+    bad(`${field}.cache`, '{ type: "ephemeral", ttl?: "5m" | "1h" }', cache);
   const fields = value["providerFields"];
   if (fields === undefined) return;
   if (!isObject(fields)) bad(`${field}.providerFields`, "an object of wire format → fields", fields);
   for (const key of Object.keys(fields)) {
-    if (!isObject(fields[key])) bad(`${field}.providerFields${IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, "an object of wire fields", fields[key]);
+    if (!isObject(fields[key]))
+      bad(
+        `${field}.providerFields${IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`,
+        "an object of wire fields",
+        fields[key],
+      );
   }
 }
 
@@ -76,7 +82,10 @@ export function assertContentBlock(value: unknown, field: string): asserts value
   if (!isObject(value)) bad(field, "a content block object", value);
   const type = value["type"];
   if (typeof type !== "string" || !(CONTENT_BLOCK_TYPES as readonly string[]).includes(type)) {
-    throw new InvalidInputError(`${field}.type`, `must be one of ${CONTENT_BLOCK_TYPES.join(", ")}; got ${JSON.stringify(type) ?? "undefined"}.`);
+    throw new InvalidInputError(
+      `${field}.type`,
+      `must be one of ${CONTENT_BLOCK_TYPES.join(", ")}; got ${JSON.stringify(type) ?? "undefined"}.`,
+    );
   }
   switch (type) {
     case "text":
@@ -84,7 +93,8 @@ export function assertContentBlock(value: unknown, field: string): asserts value
       break;
     case "thinking":
       expectString(value["text"], `${field}.text`);
-      if (value["redacted"] !== undefined && typeof value["redacted"] !== "boolean") bad(`${field}.redacted`, "true or false", value["redacted"]);
+      if (value["redacted"] !== undefined && typeof value["redacted"] !== "boolean")
+        bad(`${field}.redacted`, "true or false", value["redacted"]);
       break;
     case "tool_call":
       expectString(value["id"], `${field}.id`);
@@ -93,7 +103,8 @@ export function assertContentBlock(value: unknown, field: string): asserts value
     case "tool_result":
       expectString(value["toolCallId"], `${field}.toolCallId`);
       expectString(value["name"], `${field}.name`);
-      if (value["isError"] !== undefined && typeof value["isError"] !== "boolean") bad(`${field}.isError`, "true or false", value["isError"]);
+      if (value["isError"] !== undefined && typeof value["isError"] !== "boolean")
+        bad(`${field}.isError`, "true or false", value["isError"]);
       break;
     default:
       break;
@@ -138,7 +149,12 @@ export function isPlainMessage(value: unknown): boolean {
     if (block["cache"] !== undefined || block["providerFields"] !== undefined) return false;
   }
   const name = m["name"];
-  return (name === undefined || typeof name === "string") && m["metadata"] === undefined && m["cache"] === undefined && m["providerFields"] === undefined;
+  return (
+    (name === undefined || typeof name === "string") &&
+    m["metadata"] === undefined &&
+    m["cache"] === undefined &&
+    m["providerFields"] === undefined
+  );
 }
 
 export function assertMessage(value: unknown, field: string): asserts value is Message {
@@ -150,11 +166,15 @@ export function checkMessage(value: unknown, field: string): asserts value is Me
   if (!isObject(value)) bad(field, "a message object ({ role, content })", value);
   const role = value["role"];
   if (typeof role !== "string" || !(ROLES as readonly string[]).includes(role)) {
-    throw new InvalidInputError(`${field}.role`, `must be "system", "user", "assistant" or "tool"; got ${JSON.stringify(role) ?? "undefined"}.`);
+    throw new InvalidInputError(
+      `${field}.role`,
+      `must be "system", "user", "assistant" or "tool"; got ${JSON.stringify(role) ?? "undefined"}.`,
+    );
   }
   assertContent(value["content"], `${field}.content`);
   expectOptionalString(value["name"], `${field}.name`);
-  if (value["metadata"] !== undefined && !isObject(value["metadata"])) bad(`${field}.metadata`, "an object", value["metadata"]);
+  if (value["metadata"] !== undefined && !isObject(value["metadata"]))
+    bad(`${field}.metadata`, "an object", value["metadata"]);
   checkCommon(value, field);
 }
 
@@ -183,15 +203,18 @@ export function assertToolDefinitions(value: unknown, field: string): asserts va
  * without one, fields are named from the request's root (`messages[3].content[1].type`).
  */
 export function assertProviderRequest(value: unknown, prefix = ""): asserts value is ProviderRequest {
-  if (!isObject(value)) bad(prefix === "" ? "request" : prefix.slice(0, -1), "a request object { model, messages, tools }", value);
+  if (!isObject(value))
+    bad(prefix === "" ? "request" : prefix.slice(0, -1), "a request object { model, messages, tools }", value);
   const model = value["model"];
   if (!isObject(model)) bad(`${prefix}model`, "{ provider: string, model: string }", model);
   expectString(model["provider"], `${prefix}model.provider`);
   expectString(model["model"], `${prefix}model.model`);
   assertMessages(value["messages"], `${prefix}messages`);
-  if (!Array.isArray(value["tools"])) bad(`${prefix}tools`, "an array of tool definitions (use [] for none)", value["tools"]);
+  if (!Array.isArray(value["tools"]))
+    bad(`${prefix}tools`, "an array of tool definitions (use [] for none)", value["tools"]);
   assertToolDefinitions(value["tools"], `${prefix}tools`);
-  for (const key of ["providerOptions", "metadata"]) if (value[key] !== undefined && !isObject(value[key])) bad(prefix + key, "an object", value[key]);
+  for (const key of ["providerOptions", "metadata"])
+    if (value[key] !== undefined && !isObject(value[key])) bad(prefix + key, "an object", value[key]);
   expectOptionalString(value["sessionId"], `${prefix}sessionId`);
   expectOptionalString(value["cacheKey"], `${prefix}cacheKey`);
 }

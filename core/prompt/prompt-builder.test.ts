@@ -10,7 +10,8 @@ const first = (m: Message): string => {
   const b = m.content[0]!;
   return b.type === "text" ? b.text : b.type;
 };
-const model = (tools?: boolean): ModelRef => (tools === undefined ? { provider: "p", model: "m" } : { provider: "p", model: "m", capabilities: { tools } });
+const model = (tools?: boolean): ModelRef =>
+  tools === undefined ? { provider: "p", model: "m" } : { provider: "p", model: "m", capabilities: { tools } };
 
 // Input-builder messages in cache_aware order: instructions, attachment, summary, history, input.
 const cacheAwareInput: Message[] = [
@@ -20,7 +21,13 @@ const cacheAwareInput: Message[] = [
   userMessage("H"),
   userMessage("now"),
 ];
-const legacyInput: Message[] = [systemMessage("System instruction:\nI"), systemMessage("Summary:\nS"), userMessage("H"), userMessage("now"), userMessage("Attachment a:\nA")];
+const legacyInput: Message[] = [
+  systemMessage("System instruction:\nI"),
+  systemMessage("Summary:\nS"),
+  userMessage("H"),
+  userMessage("now"),
+  userMessage("Attachment a:\nA"),
+];
 const extras = {
   context: [{ id: "readme", title: "README", content: "ctx" }],
   skills: [{ name: "review", description: "Reviews code" }],
@@ -65,7 +72,9 @@ describe("default prompt builder composition (spec orders)", () => {
   it("uses instructionCount as the stable boundary when given", () => {
     const messages = [systemMessage("I"), systemMessage("Summary:\nS"), userMessage("now")];
     const byRun = composePrompt({ messages, context: [{ content: "c" }] }).map((i) => first(i.message));
-    const byCount = composePrompt({ messages, context: [{ content: "c" }], instructionCount: 1 }).map((i) => first(i.message));
+    const byCount = composePrompt({ messages, context: [{ content: "c" }], instructionCount: 1 }).map((i) =>
+      first(i.message),
+    );
     expect(byRun).toEqual(["I", "Summary:\nS", "Context:\nc", "now"]);
     expect(byCount).toEqual(["I", "Context:\nc", "Summary:\nS", "now"]);
   });
@@ -76,7 +85,11 @@ describe("default prompt builder composition (spec orders)", () => {
     ["no declared capability (fail-safe)", model(), true],
     ["no model at all", undefined, true],
   ])("text tool declarations with %s: %s", async (_, m, emitted) => {
-    const out = await createDefaultPromptBuilder().build({ messages: [userMessage("x")], tools: extras.tools, ...(m === undefined ? {} : { model: m }) });
+    const out = await createDefaultPromptBuilder().build({
+      messages: [userMessage("x")],
+      tools: extras.tools,
+      ...(m === undefined ? {} : { model: m }),
+    });
     expect(out.some((msg) => first(msg).startsWith("Available tools:"))).toBe(emitted);
   });
 
@@ -87,8 +100,14 @@ describe("default prompt builder composition (spec orders)", () => {
 
   it("renders skill bodies in place, or only catalog rows when bodies are in the tail", () => {
     const skills = [{ name: "review", description: "Reviews code", instructions: "Check tests." }, { name: "plain" }];
-    expect(composePrompt({ messages: [], skills }).map((i) => first(i.message))).toEqual(["Skill review: Reviews code\nCheck tests.", "Skill plain"]);
-    expect(composePrompt({ messages: [], skills, tailSkillBodies: true }).map((i) => first(i.message))).toEqual(["Skill review: Reviews code", "Skill plain"]);
+    expect(composePrompt({ messages: [], skills }).map((i) => first(i.message))).toEqual([
+      "Skill review: Reviews code\nCheck tests.",
+      "Skill plain",
+    ]);
+    expect(composePrompt({ messages: [], skills, tailSkillBodies: true }).map((i) => first(i.message))).toEqual([
+      "Skill review: Reviews code",
+      "Skill plain",
+    ]);
   });
 
   it("labels what it inserts and marks passed-through messages as custom by default", () => {
@@ -100,25 +119,49 @@ describe("default prompt builder composition (spec orders)", () => {
 
   it("rejects malformed requests naming the field", async () => {
     await expect(createDefaultPromptBuilder().build({ messages: "x" as never })).rejects.toThrow(InvalidInputError);
-    await expect(createDefaultPromptBuilder().build({ messages: [], context: [{ content: 1 as never }] })).rejects.toThrow(/request\.context\[0\]\.content/);
-    await expect(createDefaultPromptBuilder().build({ messages: [], skills: [{} as never] })).rejects.toThrow(/request\.skills\[0\]\.name/);
-    await expect(createDefaultPromptBuilder().build({ messages: [], instructionCount: 3 })).rejects.toThrow(/instructionCount/);
+    await expect(
+      createDefaultPromptBuilder().build({ messages: [], context: [{ content: 1 as never }] }),
+    ).rejects.toThrow(/request\.context\[0\]\.content/);
+    await expect(createDefaultPromptBuilder().build({ messages: [], skills: [{} as never] })).rejects.toThrow(
+      /request\.skills\[0\]\.name/,
+    );
+    await expect(createDefaultPromptBuilder().build({ messages: [], instructionCount: 3 })).rejects.toThrow(
+      /instructionCount/,
+    );
   });
 });
 
 describe("text shapes", () => {
   it.each<[string, Message, Message]>([
-    ["a titled context block", contextBlockMessage({ title: "README", content: "x" }), systemMessage("Context README:\nx")],
+    [
+      "a titled context block",
+      contextBlockMessage({ title: "README", content: "x" }),
+      systemMessage("Context README:\nx"),
+    ],
     ["an untitled block with an id", contextBlockMessage({ id: "k", content: "x" }), systemMessage("Context k:\nx")],
     ["an anonymous block", contextBlockMessage({ content: "x" }), systemMessage("Context:\nx")],
     [
       "a block of content blocks",
       contextBlockMessage({ title: "Pic", content: [{ type: "image", url: "u" }] }),
-      { role: "system", content: [{ type: "text", text: "Context Pic:" }, { type: "image", url: "u" }] },
+      {
+        role: "system",
+        content: [
+          { type: "text", text: "Context Pic:" },
+          { type: "image", url: "u" },
+        ],
+      },
     ],
-    ["a catalog row", skillMessage({ name: "s", description: "d", instructions: "body" }, true), systemMessage("Skill s: d")],
+    [
+      "a catalog row",
+      skillMessage({ name: "s", description: "d", instructions: "body" }, true),
+      systemMessage("Skill s: d"),
+    ],
     ["a skill without description", skillMessage({ name: "s" }, false), systemMessage("Skill s")],
-    ["a skill body in the tail", skillBodyMessage({ name: "s", instructions: "body" }), textMessage("system", "Skill s instructions:\nbody")],
+    [
+      "a skill body in the tail",
+      skillBodyMessage({ name: "s", instructions: "body" }),
+      textMessage("system", "Skill s instructions:\nbody"),
+    ],
   ])("%s", (_, actual, expected) => {
     expect(actual).toEqual(expected);
   });
@@ -126,9 +169,15 @@ describe("text shapes", () => {
   it("declares tools with sorted JSON schemas", () => {
     expect(
       toolDeclarationsText([
-        { name: "a", description: "A", inputSchema: { type: "object", properties: { z: { type: "string" }, b: { type: "number" } } } },
+        {
+          name: "a",
+          description: "A",
+          inputSchema: { type: "object", properties: { z: { type: "string" }, b: { type: "number" } } },
+        },
         { name: "b" },
       ]),
-    ).toBe('Available tools:\n- a: A\n  Input schema: {"properties":{"b":{"type":"number"},"z":{"type":"string"}},"type":"object"}\n- b');
+    ).toBe(
+      'Available tools:\n- a: A\n  Input schema: {"properties":{"b":{"type":"number"},"z":{"type":"string"}},"type":"object"}\n- b',
+    );
   });
 });

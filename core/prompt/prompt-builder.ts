@@ -40,9 +40,11 @@ export interface Composition {
 
 /** Checks the request and works out the composition, without labeling its messages. */
 export function composition(request: PromptBuildRequest): Composition {
-  if (typeof request !== "object" || request === null) throw new InvalidInputError("request", "must be a prompt build request { messages, … }.");
+  if (typeof request !== "object" || request === null)
+    throw new InvalidInputError("request", "must be a prompt build request { messages, … }.");
   const layout = resolveInputLayout(request.inputLayout, "request.inputLayout");
-  if (!Array.isArray(request.messages)) throw new InvalidInputError("request.messages", "must be an array of messages.");
+  if (!Array.isArray(request.messages))
+    throw new InvalidInputError("request.messages", "must be an array of messages.");
   const messages: readonly Message[] = request.messages;
   const context = request.context ?? [];
   const skills = request.skills ?? [];
@@ -58,7 +60,8 @@ export function composition(request: PromptBuildRequest): Composition {
     inserted.push({ message: contextBlockMessage(block), source });
   }
   const bodiesInTail = request.tailSkillBodies === true;
-  for (const skill of skills) inserted.push({ message: skillMessage(skill, bodiesInTail), source: `skill:${skill.name}` });
+  for (const skill of skills)
+    inserted.push({ message: skillMessage(skill, bodiesInTail), source: `skill:${skill.name}` });
   if (needsTextToolDeclarations(tools, request.model?.capabilities?.tools)) {
     inserted.push({ message: toolDeclarationsMessage(tools), source: "tools" });
   }
@@ -70,7 +73,10 @@ export function composition(request: PromptBuildRequest): Composition {
 function leadingCount(messages: readonly Message[], instructionCount: number | undefined): number {
   if (instructionCount !== undefined) {
     if (!Number.isSafeInteger(instructionCount) || instructionCount < 0 || instructionCount > messages.length) {
-      throw new InvalidInputError("request.instructionCount", `must be an integer from 0 to messages.length (${messages.length}), got ${instructionCount}.`);
+      throw new InvalidInputError(
+        "request.instructionCount",
+        `must be an integer from 0 to messages.length (${messages.length}), got ${instructionCount}.`,
+      );
     }
     return instructionCount;
   }
@@ -95,5 +101,9 @@ export function createDefaultPromptBuilder(): DefaultPromptBuilder {
 }
 
 export function isDefaultPromptBuilder(builder: unknown): boolean {
-  return typeof builder === "object" && builder !== null && (builder as Record<symbol, unknown>)[DEFAULT_PROMPT_BUILDER] === true;
+  return (
+    typeof builder === "object" &&
+    builder !== null &&
+    (builder as Record<symbol, unknown>)[DEFAULT_PROMPT_BUILDER] === true
+  );
 }

@@ -43,13 +43,17 @@ export function toolDeclarationsText(tools: readonly ToolDefinition[]): string {
   let text = "Available tools:";
   for (const tool of tools) {
     text += tool.description === undefined ? `\n- ${tool.name}` : `\n- ${tool.name}: ${tool.description}`;
-    if (tool.inputSchema !== undefined) text += `\n  Input schema: ${stableJson(tool.inputSchema, `tools.${tool.name}.inputSchema`)}`;
+    if (tool.inputSchema !== undefined)
+      text += `\n  Input schema: ${stableJson(tool.inputSchema, `tools.${tool.name}.inputSchema`)}`;
   }
   return text;
 }
 
-export const toolDeclarationsMessage = (tools: readonly ToolDefinition[]): Message => textMessage("system", toolDeclarationsText(tools));
+export const toolDeclarationsMessage = (tools: readonly ToolDefinition[]): Message =>
+  textMessage("system", toolDeclarationsText(tools));
 
 /** Text declarations are a fallback: only for models that do not declare `capabilities.tools === true`. */
-export const needsTextToolDeclarations = (tools: readonly ToolDefinition[] | undefined, toolsCapability: boolean | undefined): boolean =>
-  tools !== undefined && tools.length > 0 && toolsCapability !== true;
+export const needsTextToolDeclarations = (
+  tools: readonly ToolDefinition[] | undefined,
+  toolsCapability: boolean | undefined,
+): boolean => tools !== undefined && tools.length > 0 && toolsCapability !== true;

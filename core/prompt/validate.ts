@@ -1,5 +1,12 @@
 import { InvalidInputError } from "../errors.ts";
-import { assertContent, describeValue, expectArray, expectOptionalString, expectString, isObject } from "../input/validate.ts";
+import {
+  assertContent,
+  describeValue,
+  expectArray,
+  expectOptionalString,
+  expectString,
+  isObject,
+} from "../input/validate.ts";
 import type { ContextBlock, Skill } from "./types.ts";
 
 export function assertContextBlocks(value: unknown, field: string): asserts value is readonly ContextBlock[] {
@@ -7,7 +14,8 @@ export function assertContextBlocks(value: unknown, field: string): asserts valu
   for (let i = 0; i < list.length; i++) {
     const block = list[i];
     const at = `${field}[${i}]`;
-    if (!isObject(block)) throw new InvalidInputError(at, `must be a context block { id?, title?, content }, got ${describeValue(block)}.`);
+    if (!isObject(block))
+      throw new InvalidInputError(at, `must be a context block { id?, title?, content }, got ${describeValue(block)}.`);
     expectOptionalString(block["id"], `${at}.id`);
     expectOptionalString(block["title"], `${at}.title`);
     if (typeof block["content"] !== "string") assertContent(block["content"], `${at}.content`);
@@ -19,7 +27,11 @@ export function assertSkills(value: unknown, field: string): asserts value is re
   for (let i = 0; i < list.length; i++) {
     const skill = list[i];
     const at = `${field}[${i}]`;
-    if (!isObject(skill)) throw new InvalidInputError(at, `must be a skill { name, description?, instructions? }, got ${describeValue(skill)}.`);
+    if (!isObject(skill))
+      throw new InvalidInputError(
+        at,
+        `must be a skill { name, description?, instructions? }, got ${describeValue(skill)}.`,
+      );
     expectString(skill["name"], `${at}.name`);
     expectOptionalString(skill["description"], `${at}.description`);
     expectOptionalString(skill["instructions"], `${at}.instructions`);

@@ -25,4 +25,9 @@ export type {
 } from "./prompt-context.ts";
 export type { SystemArguments } from "./system-clock.ts";
 export { TEMPLATE_VOLATILE_VARIABLES, lintTemplateVolatility } from "./volatility.ts";
-export type { VolatileVariable, TemplateVolatility, VolatilityLintOptions, TemplateVolatilityWarning } from "./volatility.ts";
+export type {
+  VolatileVariable,
+  TemplateVolatility,
+  VolatilityLintOptions,
+  TemplateVolatilityWarning,
+} from "./volatility.ts";

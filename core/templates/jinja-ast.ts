@@ -75,7 +75,16 @@ export function bodiesOf(node: AstNode): AstNode[][] {
 }
 
 /** Node types whose value is NOT appended text of their own (control flow, definitions). */
-const NOT_APPENDED: ReadonlySet<string> = new Set(["If", "For", "Set", "Macro", "Comment", "Break", "Continue", "Program"]);
+const NOT_APPENDED: ReadonlySet<string> = new Set([
+  "If",
+  "For",
+  "Set",
+  "Macro",
+  "Comment",
+  "Break",
+  "Continue",
+  "Program",
+]);
 
 function isElif(node: AstNode, child: AstNode): boolean {
   const alternate = node["alternate"] as AstNode[] | undefined;
@@ -88,7 +97,11 @@ class AlignError extends Error {}
  * Gives every statement the position of its tag by walking bodies alongside the tokens the
  * parser consumed them from. Returns false (and leaves positions unset) if they disagree.
  */
-export function assignPositions(program: JinjaProgram, tokens: readonly JinjaToken[], positions: readonly (SourcePosition | undefined)[]): boolean {
+export function assignPositions(
+  program: JinjaProgram,
+  tokens: readonly JinjaToken[],
+  positions: readonly (SourcePosition | undefined)[],
+): boolean {
   let cursor = 0;
   const keywordAt = (i: number): string | undefined =>
     tokens[i]?.type === "OpenStatement" && tokens[i + 1]?.type === "Identifier" ? tokens[i + 1]!.value : undefined;

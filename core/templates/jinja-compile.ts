@@ -71,10 +71,17 @@ function parseMessage(error: unknown): string {
 }
 
 export function compileJinjaTemplate(template: string, options: JinjaCompileOptions = {}): CompiledJinjaTemplate {
-  if (typeof template !== "string") throw new InvalidInputError("template", `must be a string, got ${typeof template}.`);
+  if (typeof template !== "string")
+    throw new InvalidInputError("template", `must be a string, got ${typeof template}.`);
   const limits = resolveTemplateLimits(options.limits);
-  const whitespace: WhitespaceOptions = { trimBlocks: options.trimBlocks ?? true, lstripBlocks: options.lstripBlocks ?? true };
-  if (template.length > limits.maxTemplateBytes || utf8Length(template, limits.maxTemplateBytes) > limits.maxTemplateBytes) {
+  const whitespace: WhitespaceOptions = {
+    trimBlocks: options.trimBlocks ?? true,
+    lstripBlocks: options.lstripBlocks ?? true,
+  };
+  if (
+    template.length > limits.maxTemplateBytes ||
+    utf8Length(template, limits.maxTemplateBytes) > limits.maxTemplateBytes
+  ) {
     throw new TemplateLimitError(
       "maxTemplateBytes",
       limits.maxTemplateBytes,

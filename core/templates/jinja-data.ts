@@ -11,11 +11,11 @@ import { isDate, isPlainObject } from "../messages/plain-object.ts";
 import type { RuntimeValue, Value } from "./jinja-values.ts";
 import { asValue } from "./jinja-values.ts";
 
-
 function describe(value: unknown): string {
   if (typeof value === "function") return "a function";
   if (typeof value === "symbol") return "a symbol";
-  if (typeof value === "object" && value !== null) return `a ${(value as object).constructor?.name ?? "non-plain object"}`;
+  if (typeof value === "object" && value !== null)
+    return `a ${(value as object).constructor?.name ?? "non-plain object"}`;
   return typeof value;
 }
 
@@ -39,8 +39,19 @@ let classes: ValueClasses | undefined;
 function valueClasses(): ValueClasses {
   if (classes !== undefined) return classes;
   const sample = asValue(new Environment().set("sample", { s: "", i: 1, f: 0.5, b: true, n: null, a: [] }));
-  const of = (key: string) => (sample.value as Map<string, Value>).get(key)!.constructor as new (value?: unknown) => RuntimeValue;
-  classes = { string: of("s"), integer: of("i"), float: of("f"), boolean: of("b"), null: of("n"), array: of("a"), object: sample.constructor as ValueClasses["object"] };
+  const of = (key: string) =>
+    (sample.value as Map<string, Value>).get(key)!.constructor as new (
+      value?: unknown,
+    ) => RuntimeValue;
+  classes = {
+    string: of("s"),
+    integer: of("i"),
+    float: of("f"),
+    boolean: of("b"),
+    null: of("n"),
+    array: of("a"),
+    object: sample.constructor as ValueClasses["object"],
+  };
   return classes;
 }
 
@@ -64,7 +75,8 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
     case "boolean":
       return new kinds.boolean(value);
     case "number":
-      if (!Number.isFinite(value)) throw new InvalidInputError(pathOf(walk), `must be a finite number, got ${String(value)}.`);
+      if (!Number.isFinite(value))
+        throw new InvalidInputError(pathOf(walk), `must be a finite number, got ${String(value)}.`);
       return Number.isInteger(value) ? new kinds.integer(value) : new kinds.float(value);
     case "bigint":
       return new kinds.string(value.toString());
@@ -73,15 +85,20 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
     case "object":
       break;
     default:
-      throw new InvalidInputError(pathOf(walk), `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`);
+      throw new InvalidInputError(
+        pathOf(walk),
+        `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`,
+      );
   }
   if (value === null) return new kinds.null();
   if (isDate(value)) {
     if (Number.isNaN(value.getTime())) throw new InvalidInputError(pathOf(walk), "is an invalid Date.");
     return new kinds.string(value.toISOString());
   }
-  if (depth >= walk.maxDepth) throw new InvalidInputError(pathOf(walk), `nests deeper than ${walk.maxDepth} levels (options.limits.maxDepth).`);
-  if (walk.open.includes(value)) throw new InvalidInputError(pathOf(walk), "contains itself (a cycle): templates only receive tree-shaped data.");
+  if (depth >= walk.maxDepth)
+    throw new InvalidInputError(pathOf(walk), `nests deeper than ${walk.maxDepth} levels (options.limits.maxDepth).`);
+  if (walk.open.includes(value))
+    throw new InvalidInputError(pathOf(walk), "contains itself (a cycle): templates only receive tree-shaped data.");
   walk.open.push(value);
   try {
     if (Array.isArray(value)) {
@@ -96,7 +113,10 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
       return new kinds.array(items);
     }
     if (!isPlainObject(value)) {
-      throw new InvalidInputError(pathOf(walk), `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`);
+      throw new InvalidInputError(
+        pathOf(walk),
+        `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`,
+      );
     }
     const entries = new Map<string, RuntimeValue>();
     for (const key of Object.keys(value)) {
@@ -143,7 +163,13 @@ export function toTemplateValues(
   const out = new Map<string, RuntimeValue>();
   const kinds = valueClasses();
   for (const key of Object.keys(merged)) {
-    const item = convert(merged[key], 1, { root: joinPath(origin.get(key) ?? "args", key), keys: [], open: [], maxDepth, kinds });
+    const item = convert(merged[key], 1, {
+      root: joinPath(origin.get(key) ?? "args", key),
+      keys: [],
+      open: [],
+      maxDepth,
+      kinds,
+    });
     if (item !== undefined) out.set(key, item);
   }
   return out;

@@ -6,7 +6,16 @@
  */
 import type { RenderGuard } from "./jinja-guard.ts";
 import type { RuntimeValue, Value } from "./jinja-values.ts";
-import { asValue, isContainer, isList, isMapping, isString, measurePrinted, sameKind, sortedCopy } from "./jinja-values.ts";
+import {
+  asValue,
+  isContainer,
+  isList,
+  isMapping,
+  isString,
+  measurePrinted,
+  sameKind,
+  sortedCopy,
+} from "./jinja-values.ts";
 
 export interface FilterArgs {
   positional: RuntimeValue[];
@@ -14,7 +23,15 @@ export interface FilterArgs {
 }
 
 /** Filters whose output size is predicted before they run. */
-export const PREDICTED_FILTERS: ReadonlySet<string> = new Set(["replace", "indent", "join", "tojson", "string", "sort", "dictsort"]);
+export const PREDICTED_FILTERS: ReadonlySet<string> = new Set([
+  "replace",
+  "indent",
+  "join",
+  "tojson",
+  "string",
+  "sort",
+  "dictsort",
+]);
 
 function countOccurrences(subject: string, needle: string, max: number): number {
   if (needle === "") {
@@ -36,7 +53,8 @@ export function checkReplace(guard: RenderGuard, subject: string, args: readonly
   if (oldValue === undefined || newValue === undefined || !isString(oldValue) || !isString(newValue)) return;
   let count: Value | undefined = third;
   if (count !== undefined && isMapping(count)) count = count.value.get("count") as Value | undefined;
-  const max = count?.type === "IntegerValue" && (count.value as number) >= 0 ? (count.value as number) : Number.POSITIVE_INFINITY;
+  const max =
+    count?.type === "IntegerValue" && (count.value as number) >= 0 ? (count.value as number) : Number.POSITIVE_INFINITY;
   guard.charge(subject.length >>> 6);
   const growth = newValue.value.length - oldValue.value.length;
   if (growth <= 0) return;
@@ -49,7 +67,12 @@ const argument = (args: FilterArgs, index: number, name: string): Value | undefi
 };
 
 /** Checks (and charges) printing a list or dict: `{{ value }}`, `~`, `string`, `tojson`. */
-export function checkPrinted(guard: RenderGuard, value: Value, what: string, options?: Parameters<typeof measurePrinted>[2]): number {
+export function checkPrinted(
+  guard: RenderGuard,
+  value: Value,
+  what: string,
+  options?: Parameters<typeof measurePrinted>[2],
+): number {
   const { bound, work } = measurePrinted(value, guard.shapes, options);
   guard.charge(work);
   guard.checkBuilt(bound, what);
@@ -66,18 +89,34 @@ function itemLength(guard: RenderGuard, item: Value): number {
  * Checks a predicted filter's output size; returns the operand and arguments to run it with
  * (`tojson(sort_keys=true)` gets a key-sorted copy: the library sorts with the host locale).
  */
-export function planFilter(guard: RenderGuard, name: string, operand: Value, args: FilterArgs): { operand: Value; args: FilterArgs } {
+export function planFilter(
+  guard: RenderGuard,
+  name: string,
+  operand: Value,
+  args: FilterArgs,
+): { operand: Value; args: FilterArgs } {
   switch (name) {
     case "replace":
       if (isString(operand)) {
         const count = args.positional[2] ?? args.keyword.get("count");
-        checkReplace(guard, operand.value, [args.positional[0], args.positional[1], count].filter((v) => v !== undefined));
+        checkReplace(
+          guard,
+          operand.value,
+          [args.positional[0], args.positional[1], count].filter((v) => v !== undefined),
+        );
       }
       break;
     case "indent": {
       const width = argument(args, 0, "width");
       if (isString(operand)) {
-        const w = width === undefined ? 4 : isString(width) ? width.value.length : width.type === "IntegerValue" ? (width.value as number) : 0;
+        const w =
+          width === undefined
+            ? 4
+            : isString(width)
+              ? width.value.length
+              : width.type === "IntegerValue"
+                ? (width.value as number)
+                : 0;
         let lines = 1;
         for (let at = operand.value.indexOf("\n"); at >= 0; at = operand.value.indexOf("\n", at + 1)) lines++;
         guard.checkBuilt(operand.value.length + lines * Math.max(0, w), "indent()");
@@ -102,10 +141,14 @@ export function planFilter(guard: RenderGuard, name: string, operand: Value, arg
       const separators = args.keyword.get("separators");
       let separator = 2;
       if (separators !== undefined && isList(asValue(separators))) {
-        for (const s of (asValue(separators).value as RuntimeValue[]).map(asValue)) if (isString(s)) separator = Math.max(separator, s.value.length);
+        for (const s of (asValue(separators).value as RuntimeValue[]).map(asValue))
+          if (isString(s)) separator = Math.max(separator, s.value.length);
       }
       checkPrinted(guard, operand, "tojson", {
-        indent: indent !== undefined && asValue(indent).type === "IntegerValue" ? Math.max(0, asValue(indent).value as number) : 0,
+        indent:
+          indent !== undefined && asValue(indent).type === "IntegerValue"
+            ? Math.max(0, asValue(indent).value as number)
+            : 0,
         ascii: ascii !== undefined && asValue(ascii).value === true,
         separator,
       });

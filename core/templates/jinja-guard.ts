@@ -42,7 +42,10 @@ export class RenderGuard {
   charge(units: number): void {
     this.work += units;
     if (this.work > this.limits.maxWork) {
-      throw this.limit("maxWork", `Rendering did more than ${this.limits.maxWork} units of work (loops × filters over large values)`);
+      throw this.limit(
+        "maxWork",
+        `Rendering did more than ${this.limits.maxWork} units of work (loops × filters over large values)`,
+      );
     }
   }
 
@@ -63,7 +66,10 @@ export class RenderGuard {
    */
   checkBuilt(length: number, what: string, quoted?: string): void {
     if (length > this.limits.maxOutputChars) {
-      throw this.limit("maxOutputChars", `${quoted === undefined ? what : `${what}"${quoted}"`} builds a string of ${length} characters`);
+      throw this.limit(
+        "maxOutputChars",
+        `${quoted === undefined ? what : `${what}"${quoted}"`} builds a string of ${length} characters`,
+      );
     }
   }
 
@@ -80,14 +86,17 @@ export class RenderGuard {
 export function guardedRange(guard: RenderGuard) {
   return (...args: unknown[]): number[] => {
     if (args.length < 1 || args.length > 3 || !args.every((a) => typeof a === "number" && Number.isInteger(a))) {
-      throw new TypeError("range() takes 1 to 3 integer arguments: range(stop), range(start, stop) or range(start, stop, step)");
+      throw new TypeError(
+        "range() takes 1 to 3 integer arguments: range(stop), range(start, stop) or range(start, stop, step)",
+      );
     }
     const [a, b, c] = args as number[];
     const start = b === undefined ? 0 : a!;
     const stop = b === undefined ? a! : b;
     const step = c ?? 1;
     if (step === 0) throw new Error("range() step must not be zero");
-    const length = step > 0 ? Math.max(0, Math.ceil((stop - start) / step)) : Math.max(0, Math.ceil((start - stop) / -step));
+    const length =
+      step > 0 ? Math.max(0, Math.ceil((stop - start) / step)) : Math.max(0, Math.ceil((start - stop) / -step));
     if (length > guard.limits.maxRangeLength) {
       throw guard.limit("maxRangeLength", `range(${args.join(", ")}) has ${length} items`);
     }

@@ -49,7 +49,10 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
 
 /** Library messages name internal classes ("ArrayValue"); say "list" instead. */
 export function friendlyMessage(message: string): string {
-  return message.replace(/\b(?:String|Integer|Float|Boolean|Object|KeywordArguments|Namespace|Array|Tuple|Function|Null|Undefined)Value\b/g, (m) => TYPE_NAMES[m] ?? m);
+  return message.replace(
+    /\b(?:String|Integer|Float|Boolean|Object|KeywordArguments|Namespace|Array|Tuple|Function|Null|Undefined)Value\b/g,
+    (m) => TYPE_NAMES[m] ?? m,
+  );
 }
 
 export function positionSuffix(pos: { line: number; column: number } | undefined): string {
@@ -166,7 +169,8 @@ export class SandboxedInterpreter extends Interpreter {
         keyword.set(key, this.evaluate(node["value"] as Statement, env));
       } else if (node.type === "KeywordSpreadExpression") {
         const spread = asValue(this.evaluate(node["argument"] as Statement, env));
-        if (spread.type !== "ObjectValue" || !isMapping(spread)) throw new TypeError(`Argument after ** must be a mapping, not ${spread.type}`);
+        if (spread.type !== "ObjectValue" || !isMapping(spread))
+          throw new TypeError(`Argument after ** must be a mapping, not ${spread.type}`);
         for (const [key, value] of spread.value) {
           if (keyword.has(key)) throw new TypeError(`Got multiple values for keyword argument '${key}'`);
           keyword.set(key, value);
@@ -203,7 +207,10 @@ export class SandboxedInterpreter extends Interpreter {
         };
       }
     }
-    const value = super.evaluate({ type: "FilterExpression", operand: valueNode(operand), filter } as unknown as Statement, env);
+    const value = super.evaluate(
+      { type: "FilterExpression", operand: valueNode(operand), filter } as unknown as Statement,
+      env,
+    );
     this.built(asValue(value), "The filter ", name);
     return value;
   }
@@ -222,7 +229,12 @@ export class SandboxedInterpreter extends Interpreter {
       this.guard.checkList(left.value.length + right.value.length, "List concatenation");
     }
     const value = super.evaluate(
-      { type: "BinaryExpression", operator: node["operator"], left: valueNode(left), right: valueNode(right) } as unknown as Statement,
+      {
+        type: "BinaryExpression",
+        operator: node["operator"],
+        left: valueNode(left),
+        right: valueNode(right),
+      } as unknown as Statement,
       env,
     );
     const v = asValue(value);
@@ -236,7 +248,8 @@ export class SandboxedInterpreter extends Interpreter {
     const isSlice = property.type === "SliceExpression";
     const literal = !computed || property.type === "StringLiteral" || property.type === "IntegerLiteral";
     // Fast path: a fixed name or index that is not `replace` (whose output size is predicted).
-    if (!isSlice && literal && property["value"] !== "replace") return super.evaluate(node as unknown as Statement, env);
+    if (!isSlice && literal && property["value"] !== "replace")
+      return super.evaluate(node as unknown as Statement, env);
     const object = asValue(this.evaluate(node["object"] as Statement, env));
     let name = literal ? property["value"] : undefined;
     let propertyNode: unknown = property;
@@ -273,11 +286,21 @@ export class SandboxedInterpreter extends Interpreter {
       }
     }
     if (error instanceof RaisedByTemplate) {
-      return new TemplateError(TEMPLATE_ERROR_CODES.raised, `The template raised an exception${positionSuffix(g.pos)}: ${error.message}`, g.pos, { cause: error });
+      return new TemplateError(
+        TEMPLATE_ERROR_CODES.raised,
+        `The template raised an exception${positionSuffix(g.pos)}: ${error.message}`,
+        g.pos,
+        { cause: error },
+      );
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new TemplateError(TEMPLATE_ERROR_CODES.render, `Template render error${positionSuffix(g.pos)}: ${friendlyMessage(message)}`, g.pos, {
-      cause: error,
-    });
+    return new TemplateError(
+      TEMPLATE_ERROR_CODES.render,
+      `Template render error${positionSuffix(g.pos)}: ${friendlyMessage(message)}`,
+      g.pos,
+      {
+        cause: error,
+      },
+    );
   }
 }

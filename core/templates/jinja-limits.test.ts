@@ -2,10 +2,20 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { InvalidInputError, TemplateError } from "../errors.ts";
 import type { TemplateLimits } from "./jinja-limits.ts";
-import { DEFAULT_TEMPLATE_LIMITS, TEMPLATE_LIMIT_CODES, TemplateLimitError, isTemplateLimitError, resolveTemplateLimits } from "./jinja-limits.ts";
+import {
+  DEFAULT_TEMPLATE_LIMITS,
+  TEMPLATE_LIMIT_CODES,
+  TemplateLimitError,
+  isTemplateLimitError,
+  resolveTemplateLimits,
+} from "./jinja-limits.ts";
 import { renderJinjaTemplate } from "./jinja-render.ts";
 
-function limitError(template: string, args: Record<string, unknown> = {}, limits: Partial<TemplateLimits> = {}): TemplateLimitError {
+function limitError(
+  template: string,
+  args: Record<string, unknown> = {},
+  limits: Partial<TemplateLimits> = {},
+): TemplateLimitError {
   const report = vi.fn();
   try {
     renderJinjaTemplate(template, args, { limits, onErrorReport: report });
@@ -66,7 +76,9 @@ describe("template length", () => {
 
 describe("loop iterations", () => {
   it("stops a 400 × 400 × 400 nested loop at the iteration limit instead of running 64 million iterations", () => {
-    const error = limitError("{% for a in range(400) %}{% for b in range(400) %}{% for c in range(400) %}x{% endfor %}{% endfor %}{% endfor %}");
+    const error = limitError(
+      "{% for a in range(400) %}{% for b in range(400) %}{% for c in range(400) %}x{% endfor %}{% endfor %}{% endfor %}",
+    );
     expect(error.code).toBe("template_loop_limit");
     expect(error.cap).toBe(100_000);
     expect([error.line, error.column]).toEqual([1, 51]);
@@ -74,20 +86,26 @@ describe("loop iterations", () => {
 
   it("counts every iteration of every loop, and allows exactly the limit", () => {
     const template = "{% for a in range(n) %}{% for b in range(m) %}.{% endfor %}{% endfor %}";
-    expect(renderJinjaTemplate(template, { n: 4, m: 4 }, { limits: { maxLoopIterations: 20 }, onError: "throw" })).toBe(".".repeat(16));
+    expect(renderJinjaTemplate(template, { n: 4, m: 4 }, { limits: { maxLoopIterations: 20 }, onError: "throw" })).toBe(
+      ".".repeat(16),
+    );
     expect(limitError(template, { n: 4, m: 5 }, { maxLoopIterations: 20 }).code).toBe("template_loop_limit");
   });
 
   it("counts the tests of `for … if` loops even when nothing passes them", () => {
-    expect(limitError("{% for i in range(50) if false %}{% endfor %}", {}, { maxLoopIterations: 10 }).code).toBe("template_loop_limit");
+    expect(limitError("{% for i in range(50) if false %}{% endfor %}", {}, { maxLoopIterations: 10 }).code).toBe(
+      "template_loop_limit",
+    );
   });
 
   it("renders a triple loop iff outer + outer·middle + outer·middle·inner ≤ the limit (property)", () => {
     fc.assert(
       fc.property(fc.nat(6), fc.nat(6), fc.nat(6), fc.integer({ min: 1, max: 150 }), (a, b, c, cap) => {
-        const template = "{% for x in range(a) %}{% for y in range(b) %}{% for z in range(c) %}.{% endfor %}{% endfor %}{% endfor %}";
+        const template =
+          "{% for x in range(a) %}{% for y in range(b) %}{% for z in range(c) %}.{% endfor %}{% endfor %}{% endfor %}";
         const needed = a + a * b + a * b * c;
-        const run = () => renderJinjaTemplate(template, { a, b, c }, { limits: { maxLoopIterations: cap }, onError: "throw" });
+        const run = () =>
+          renderJinjaTemplate(template, { a, b, c }, { limits: { maxLoopIterations: cap }, onError: "throw" });
         if (needed <= cap) expect(run()).toBe(".".repeat(a * b * c));
         else expect(run).toThrow(TemplateLimitError);
       }),
@@ -104,20 +122,34 @@ describe("output size", () => {
   });
 
   it("checks at every append, including text captured by {% set %} blocks", () => {
-    expect(limitError("{% set s %}{{ a }}{{ a }}{% endset %}", { a: big(6) }, { maxOutputChars: 10 }).code).toBe("template_output_limit");
-    expect(renderJinjaTemplate("{{ a }}{{ a }}", { a: big(5) }, { limits: { maxOutputChars: 10 }, onError: "throw" })).toHaveLength(10);
+    expect(limitError("{% set s %}{{ a }}{{ a }}{% endset %}", { a: big(6) }, { maxOutputChars: 10 }).code).toBe(
+      "template_output_limit",
+    );
+    expect(
+      renderJinjaTemplate("{{ a }}{{ a }}", { a: big(5) }, { limits: { maxOutputChars: 10 }, onError: "throw" }),
+    ).toHaveLength(10);
   });
 
   it("counts a macro's output once, where it is written", () => {
     const template = "{% macro m() %}{{ half }}{% endmacro %}{{ m() }}";
-    expect(renderJinjaTemplate(template, { half: big(600) }, { limits: { maxOutputChars: 1000 }, onError: "throw" })).toHaveLength(600);
+    expect(
+      renderJinjaTemplate(template, { half: big(600) }, { limits: { maxOutputChars: 1000 }, onError: "throw" }),
+    ).toHaveLength(600);
   });
 
   it.each([
-    ["string doubling in a namespace", "{% set ns = namespace(s='ab') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}", {}],
+    [
+      "string doubling in a namespace",
+      "{% set ns = namespace(s='ab') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+      {},
+    ],
     ["replace('', …) amplification, before allocating", "{{ s | replace('', r) }}", { s: big(2000), r: big(1000) }],
     ["the replace method", "{{ s.replace('x', r) }}", { s: big(2000), r: big(1000) }],
-    ["the replace method reached dynamically", "{% set f = s['rep' ~ 'lace'] %}{{ f('x', r) }}", { s: big(2000), r: big(1000) }],
+    [
+      "the replace method reached dynamically",
+      "{% set f = s['rep' ~ 'lace'] %}{{ f('x', r) }}",
+      { s: big(2000), r: big(1000) },
+    ],
     ["indent with a huge width", "{{ s | indent(1000000) }}", { s: "a\nb\nc" }],
     ["join with a huge separator", "{{ l | join(r) }}", { l: Array.from({ length: 2000 }, () => "x"), r: big(1000) }],
     ["tojson with a huge indent", "{{ l | tojson(indent=100000) }}", { l: Array.from({ length: 50 }, () => [1]) }],
@@ -144,7 +176,10 @@ describe("depth", () => {
     ["a long member chain", `{{ a${".b".repeat(5000)} }}`],
     ["a long filter chain", `{{ 'x'${" | upper".repeat(5000)} }}`],
     ["unbounded recursion", "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}"],
-    ["a value nested deeper than the limit", "{% set ns = namespace(v=1) %}{% for i in range(300) %}{% set ns.v = [ns.v] %}{% endfor %}{{ ns.v }}"],
+    [
+      "a value nested deeper than the limit",
+      "{% set ns = namespace(v=1) %}{% for i in range(300) %}{% set ns.v = [ns.v] %}{% endfor %}{{ ns.v }}",
+    ],
   ])("trips on %s", (_what, template) => {
     expect(limitError(template).code).toBe("template_depth_limit");
   });
@@ -169,7 +204,10 @@ describe("range length", () => {
   });
 
   it("caps lists built by concatenation", () => {
-    expect(limitError("{% set ns = namespace(l=[1]) %}{% for i in range(30) %}{% set ns.l = ns.l + ns.l %}{% endfor %}").code).toBe("template_range_limit");
+    expect(
+      limitError("{% set ns = namespace(l=[1]) %}{% for i in range(30) %}{% set ns.l = ns.l + ns.l %}{% endfor %}")
+        .code,
+    ).toBe("template_range_limit");
   });
 
   it("is configurable", () => {
@@ -179,12 +217,16 @@ describe("range length", () => {
 
 describe("work", () => {
   it("stops loops that run a filter over a large input on every pass", () => {
-    const error = limitError("{% for i in range(100000) %}{% if i in items %}{% endif %}{% endfor %}", { items: Array.from({ length: 5000 }, (_, i) => -i) });
+    const error = limitError("{% for i in range(100000) %}{% if i in items %}{% endif %}{% endfor %}", {
+      items: Array.from({ length: 5000 }, (_, i) => -i),
+    });
     expect(error.code).toBe("template_work_limit");
   });
 
   it("is configurable", () => {
-    expect(limitError("{% for i in range(100) %}{{ i }}{% endfor %}", {}, { maxWork: 50 }).code).toBe("template_work_limit");
+    expect(limitError("{% for i in range(100) %}{{ i }}{% endfor %}", {}, { maxWork: 50 }).code).toBe(
+      "template_work_limit",
+    );
   });
 });
 

@@ -72,7 +72,11 @@ export class TemplateLimitError extends TemplateError {
 
   constructor(limit: TemplateLimitName, cap: number, message: string, position?: { line?: number; column?: number }) {
     const where = position?.line === undefined ? "" : ` (line ${position.line}, column ${position.column ?? 1})`;
-    super(TEMPLATE_LIMIT_CODES[limit], `${message}${where}: the limit is ${limit} = ${cap}. Simplify the template or raise options.limits.${limit}.`, position);
+    super(
+      TEMPLATE_LIMIT_CODES[limit],
+      `${message}${where}: the limit is ${limit} = ${cap}. Simplify the template or raise options.limits.${limit}.`,
+      position,
+    );
     this.name = "TemplateLimitError";
     this.limit = limit;
     this.cap = cap;
@@ -87,7 +91,8 @@ export function isTemplateLimitError(error: unknown): error is TemplateLimitErro
 /** Fills unspecified limits with the defaults; every limit must be a positive safe integer. */
 export function resolveTemplateLimits(limits: Partial<TemplateLimits> | undefined): TemplateLimits {
   if (limits === undefined) return DEFAULT_TEMPLATE_LIMITS;
-  if (typeof limits !== "object" || limits === null) throw new InvalidInputError("options.limits", "must be an object of limit name → positive integer.");
+  if (typeof limits !== "object" || limits === null)
+    throw new InvalidInputError("options.limits", "must be an object of limit name → positive integer.");
   const out: Record<string, number> = {};
   for (const name of LIMIT_NAMES) {
     const value = limits[name] ?? DEFAULT_TEMPLATE_LIMITS[name];
@@ -98,7 +103,10 @@ export function resolveTemplateLimits(limits: Partial<TemplateLimits> | undefine
   }
   for (const key of Object.keys(limits)) {
     if (!(LIMIT_NAMES as string[]).includes(key)) {
-      throw new InvalidInputError(`options.limits.${key}`, `is not a template limit; known limits: ${LIMIT_NAMES.join(", ")}.`);
+      throw new InvalidInputError(
+        `options.limits.${key}`,
+        `is not a template limit; known limits: ${LIMIT_NAMES.join(", ")}.`,
+      );
     }
   }
   return out as unknown as TemplateLimits;

@@ -29,7 +29,9 @@ describe("onError", () => {
 
   it("returns the original template on a render error too", () => {
     const report = vi.fn();
-    expect(renderJinjaTemplate("{{ items | nope }}", { items: [1] }, { onErrorReport: report })).toBe("{{ items | nope }}");
+    expect(renderJinjaTemplate("{{ items | nope }}", { items: [1] }, { onErrorReport: report })).toBe(
+      "{{ items | nope }}",
+    );
     expect((report.mock.calls[0]![0] as TemplateError).code).toBe("template_render_error");
   });
 
@@ -40,7 +42,7 @@ describe("onError", () => {
     expect(error.message).toContain("line 2, column 1");
   });
 
-  it("throws limit errors even with onError: \"original\", and does not report them as swallowed", () => {
+  it('throws limit errors even with onError: "original", and does not report them as swallowed', () => {
     const report = vi.fn();
     const error = thrownBy(() => renderJinjaTemplate("{{ range(10 ** 6) | length }}", {}, { onErrorReport: report }));
     expect(error).toBeInstanceOf(TemplateLimitError);
@@ -59,7 +61,9 @@ describe("onError", () => {
 describe("arguments", () => {
   it("lets runtime arguments win over defaults, and keeps a default when the argument is undefined", () => {
     const options = { defaults: { a: "default-a", b: "default-b", c: "default-c" } };
-    expect(renderJinjaTemplate("{{ a }} {{ b }} {{ c }}", { a: "arg-a", b: undefined }, options)).toBe("arg-a default-b default-c");
+    expect(renderJinjaTemplate("{{ a }} {{ b }} {{ c }}", { a: "arg-a", b: undefined }, options)).toBe(
+      "arg-a default-b default-c",
+    );
   });
 
   it("copies arguments: a template mutating a namespace never touches the caller's data", () => {
@@ -70,9 +74,9 @@ describe("arguments", () => {
   });
 
   it("accepts JSON-like data only: Dates become ISO strings, bigints decimal strings", () => {
-    expect(renderJinjaTemplate("{{ d }} {{ n }}", { d: new Date("2024-01-02T03:04:05Z"), n: 12345678901234567890n })).toBe(
-      "2024-01-02T03:04:05.000Z 12345678901234567890",
-    );
+    expect(
+      renderJinjaTemplate("{{ d }} {{ n }}", { d: new Date("2024-01-02T03:04:05Z"), n: 12345678901234567890n }),
+    ).toBe("2024-01-02T03:04:05.000Z 12345678901234567890");
   });
 
   it.each([
@@ -83,7 +87,9 @@ describe("arguments", () => {
     ["a symbol", { s: Symbol("x") }, {}, "args.s"],
     ["NaN", { n: Number.NaN }, {}, "args.n"],
   ])("rejects %s in the arguments, naming its path", (_what, args, defaults, path) => {
-    const error = thrownBy(() => renderJinjaTemplate("x", args as Record<string, unknown>, { defaults })) as InvalidInputError;
+    const error = thrownBy(() =>
+      renderJinjaTemplate("x", args as Record<string, unknown>, { defaults }),
+    ) as InvalidInputError;
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error.field).toBe(path);
   });
@@ -114,12 +120,18 @@ describe("compiled templates", () => {
 
   it("gives the same output for the same input on every run (property)", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 5 }).filter((k) => /^[a-z]\w*$/.test(k)), fc.jsonValue({ maxDepth: 3 })), (args) => {
-        const template = "{% for k, v in args | dictsort %}{{ k }}={{ v | tojson }};{% endfor %}";
-        const a = renderJinjaTemplate(template, { args }, { onError: "throw" });
-        const b = renderJinjaTemplate(template, structuredClone({ args }), { onError: "throw" });
-        expect(a).toBe(b);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ maxLength: 5 }).filter((k) => /^[a-z]\w*$/.test(k)),
+          fc.jsonValue({ maxDepth: 3 }),
+        ),
+        (args) => {
+          const template = "{% for k, v in args | dictsort %}{{ k }}={{ v | tojson }};{% endfor %}";
+          const a = renderJinjaTemplate(template, { args }, { onError: "throw" });
+          const b = renderJinjaTemplate(template, structuredClone({ args }), { onError: "throw" });
+          expect(a).toBe(b);
+        },
+      ),
       { seed: 4242, numRuns: 100 },
     );
   });
@@ -127,9 +139,9 @@ describe("compiled templates", () => {
 
 describe("functions and autoescape", () => {
   it("prints a function as <function>, never its JavaScript source", () => {
-    expect(renderJinjaTemplate("{{ range }}|{{ 'x'.upper }}|{% macro m() %}{% endmacro %}{{ m }}|{{ namespace ~ '' }}", {})).toBe(
-      "<function>|<function>|<function>|<function>",
-    );
+    expect(
+      renderJinjaTemplate("{{ range }}|{{ 'x'.upper }}|{% macro m() %}{% endmacro %}{{ m }}|{{ namespace ~ '' }}", {}),
+    ).toBe("<function>|<function>|<function>|<function>");
   });
 
   it("rejects an autoescape tag with an unknown value and an unbalanced endautoescape", () => {
@@ -164,7 +176,12 @@ describe("error positions", () => {
     ["an unknown filter inside a loop", "ok\n{% for m in items %}\n{{ m | nope }}\n{% endfor %}", 3, 1],
     ["calling a non-function", "{% set x = 1 %}\n  {{ x.y.z() }}", 2, 3],
     ["an error inside an elif test", "{% if false %}\n{% elif 1 + none %}x{% endif %}", 2, 1],
-    ["an error inside a macro body, at the macro's line", "{% macro m() %}\n  {{ 1 + none }}\n{% endmacro %}\n{{ m() }}", 2, 3],
+    [
+      "an error inside a macro body, at the macro's line",
+      "{% macro m() %}\n  {{ 1 + none }}\n{% endmacro %}\n{{ m() }}",
+      2,
+      3,
+    ],
     ["raise_exception", "a\n\n   {{ raise_exception('stop') }}", 3, 4],
   ])("points at %s when rendering", (_what, template, line, column) => {
     const error = templateError(template, { items: [1] });
@@ -173,12 +190,25 @@ describe("error positions", () => {
   });
 
   it("keeps positions right with trim_blocks and lstrip_blocks turned off", () => {
-    const error = templateError("  {% if true %}\n  {{ 1 + none }}\n{% endif %}", {}, { trimBlocks: false, lstripBlocks: false });
+    const error = templateError(
+      "  {% if true %}\n  {{ 1 + none }}\n{% endif %}",
+      {},
+      { trimBlocks: false, lstripBlocks: false },
+    );
     expect([error.line, error.column]).toEqual([2, 3]);
   });
 
   it("finds a bad character wherever it is placed among valid fragments (property)", () => {
-    const fragment = fc.constantFrom("text ", "\n", "{{ a }}", "{% if a %}x{% endif %}", "  {% for i in l %}{{ i }}{% endfor %}\n", "{# c #}", "{{- 'q' -}}", "é😀");
+    const fragment = fc.constantFrom(
+      "text ",
+      "\n",
+      "{{ a }}",
+      "{% if a %}x{% endif %}",
+      "  {% for i in l %}{{ i }}{% endfor %}\n",
+      "{# c #}",
+      "{{- 'q' -}}",
+      "é😀",
+    );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 8 }), fc.array(fragment, { maxLength: 8 }), (before, after) => {
         const head = before.join("");

@@ -42,7 +42,10 @@ export interface JinjaRenderOptions extends JinjaCompileOptions {
 function checkOptions(options: JinjaRenderOptions): void {
   if (typeof options !== "object" || options === null) throw new InvalidInputError("options", "must be an object.");
   if (options.onError !== undefined && options.onError !== "original" && options.onError !== "throw") {
-    throw new InvalidInputError("options.onError", `must be "original" or "throw", got ${JSON.stringify(options.onError)}.`);
+    throw new InvalidInputError(
+      "options.onError",
+      `must be "original" or "throw", got ${JSON.stringify(options.onError)}.`,
+    );
   }
   if (options.onErrorReport !== undefined && typeof options.onErrorReport !== "function") {
     throw new InvalidInputError("options.onErrorReport", "must be a function.");
@@ -78,16 +81,24 @@ export function renderCompiledJinjaTemplate(
   globals.set("raise_exception", raiseException);
   globals.set("range", guardedRange(guard));
   const now = options.now;
-  if (now !== undefined) globals.set("strftime_now", (format: unknown) => strftimeUtc(now, typeof format === "string" ? format : String(format)));
+  if (now !== undefined)
+    globals.set("strftime_now", (format: unknown) =>
+      strftimeUtc(now, typeof format === "string" ? format : String(format)),
+    );
   const scope = new Environment(globals);
   // Set in the child scope so an argument may shadow a global (Jinja context semantics).
   for (const [key, value] of data) scope.setVariable(key, value);
   const interpreter = new SandboxedInterpreter(scope, guard);
   try {
-    return String(asValue(interpreter.run(compiled.program as unknown as Parameters<SandboxedInterpreter["run"]>[0])).value);
+    return String(
+      asValue(interpreter.run(compiled.program as unknown as Parameters<SandboxedInterpreter["run"]>[0])).value,
+    );
   } catch (error) {
     if (isLoopControl(error)) {
-      throw new TemplateError(TEMPLATE_ERROR_CODES.syntax, "{% break %} or {% continue %} ran outside a {% for %} loop (inside a macro called outside the loop).");
+      throw new TemplateError(
+        TEMPLATE_ERROR_CODES.syntax,
+        "{% break %} or {% continue %} ran outside a {% for %} loop (inside a macro called outside the loop).",
+      );
     }
     throw error;
   }

@@ -113,7 +113,13 @@ const ATTRIBUTE_FILTERS: readonly string[] = [
 
 const FORBIDDEN = /function\s*\(|=>|native code|\[object|process|globalThis|require|child_process|prototype|return /i;
 
-const args = () => ({ obj: { a: 1, sub: "s" }, str: "text", list: [{ k: 1 }, "two", 3], num: 7, objs: [{ n: 1 }, { n: 2 }] });
+const args = () => ({
+  obj: { a: 1, sub: "s" },
+  str: "text",
+  list: [{ k: 1 }, "two", 3],
+  num: 7,
+  objs: [{ n: 1 }, { n: 2 }],
+});
 
 function renderSafely(template: string): { output?: string; error?: unknown } {
   try {
@@ -157,7 +163,12 @@ describe("sandbox", () => {
   });
 
   it("renders constructor and prototype lookups as nothing, not as host values", () => {
-    expect(renderJinjaTemplate("[{{ obj.constructor }}][{{ obj.__proto__ }}][{{ str.constructor }}][{{ range.constructor }}]", args())).toBe("[][][][]");
+    expect(
+      renderJinjaTemplate(
+        "[{{ obj.constructor }}][{{ obj.__proto__ }}][{{ str.constructor }}][{{ range.constructor }}]",
+        args(),
+      ),
+    ).toBe("[][][][]");
   });
 
   it("cannot assign through a prototype or onto a non-namespace", () => {
@@ -179,6 +190,8 @@ describe("sandbox", () => {
   });
 
   it("gives templates no clock and no locale: strftime_now exists only with an injected now", () => {
-    expect(renderJinjaTemplate("{{ strftime_now('%Y') }}", {}, { onError: "original" })).toBe("{{ strftime_now('%Y') }}");
+    expect(renderJinjaTemplate("{{ strftime_now('%Y') }}", {}, { onError: "original" })).toBe(
+      "{{ strftime_now('%Y') }}",
+    );
   });
 });

@@ -60,7 +60,8 @@ export function preprocessWithOffsets(template: string, options: WhitespaceOptio
   const offsets: number[] = [];
   for (let i = 0; i <= template.length; i++) offsets.push(i);
   let source: PreprocessedSource = { text: template, offsets };
-  if (template.endsWith("\n")) source = { text: template.slice(0, -1), offsets: [...offsets.slice(0, -2), template.length] };
+  if (template.endsWith("\n"))
+    source = { text: template.slice(0, -1), offsets: [...offsets.slice(0, -2), template.length] };
   if (options.lstripBlocks) source = deleteInMatches(source, /^[ \t]*({[#%-])/gm, (m) => [0, m[1]!.length]);
   if (options.trimBlocks) source = deleteInMatches(source, /([#%-]})\n/g, (m) => [m[1]!.length, 0]);
   return deleteInMatches(source, /(\s*){%(-?)\s*(?:end)?generation\s*(-?)%}(\s*)/gs, (m) => [
@@ -155,7 +156,9 @@ export class LineIndex {
  */
 export function locateLexerError(text: string, message: string): number | undefined {
   const unexpected = /^Unexpected character: ([\s\S])/.exec(message)?.[1];
-  const escape = /^(?:Unexpected escaped character: ([\s\S])|Invalid hexadecimal escape sequence: (\\[\s\S]+))/.exec(message);
+  const escape = /^(?:Unexpected escaped character: ([\s\S])|Invalid hexadecimal escape sequence: (\\[\s\S]+))/.exec(
+    message,
+  );
   let lastOpen: number | undefined;
   let i = 0;
   while (i < text.length) {

@@ -74,25 +74,33 @@ export function checkStructure(
       if (type === "OpenParen" || type === "OpenSquareBracket" || type === "OpenCurlyBracket") {
         brackets++;
         if (stack.length + brackets + 2 > maxDepth) {
-          throw new TemplateLimitError("maxDepth", maxDepth, `Brackets nest ${brackets} deep inside ${stack.length} open block(s)`, positions[k]);
+          throw new TemplateLimitError(
+            "maxDepth",
+            maxDepth,
+            `Brackets nest ${brackets} deep inside ${stack.length} open block(s)`,
+            positions[k],
+          );
         }
       } else if (type === "CloseParen" || type === "CloseSquareBracket" || type === "CloseCurlyBracket") brackets--;
     }
     const next = tokens[i + 1];
     const keyword = token.type === "OpenStatement" && next?.type === "Identifier" ? next.value : undefined;
     if (token.type === "OpenStatement") {
-      if (keyword === undefined) throw syntax(`A statement tag must start with a keyword (${SUPPORTED})${describeAt(positions[i])}.`, i);
+      if (keyword === undefined)
+        throw syntax(`A statement tag must start with a keyword (${SUPPORTED})${describeAt(positions[i])}.`, i);
       if (keyword === "autoescape") {
         const value = tokens[i + 2];
         if (close !== i + 3 || value === undefined || !AUTOESCAPE_VALUES.has(value.value)) {
-          throw syntax(`{% autoescape %}${describeAt(positions[i])} takes one of on, off, true or false, e.g. {% autoescape off %}.`, i);
+          throw syntax(
+            `{% autoescape %}${describeAt(positions[i])} takes one of on, off, true or false, e.g. {% autoescape off %}.`,
+            i,
+          );
         }
       } else if (keyword === "endautoescape" && close !== i + 2) {
         throw syntax(`{% endautoescape %}${describeAt(positions[i])} takes no arguments.`, i);
       }
       const opensBlock =
-        keyword in OPENERS &&
-        (keyword !== "set" || !tokens.slice(i + 2, close).some((t) => t.type === "Equals"));
+        keyword in OPENERS && (keyword !== "set" || !tokens.slice(i + 2, close).some((t) => t.type === "Equals"));
       if (opensBlock) {
         stack.push({ keyword, index: i });
         if (stack.length + 1 > maxDepth) {
@@ -100,7 +108,8 @@ export function checkStructure(
         }
       } else if (CLOSERS.has(keyword)) {
         const open = stack.pop();
-        if (open === undefined) throw syntax(`${tagText(keyword)}${describeAt(positions[i])} has no matching opening tag: remove it.`, i);
+        if (open === undefined)
+          throw syntax(`${tagText(keyword)}${describeAt(positions[i])} has no matching opening tag: remove it.`, i);
         if (OPENERS[open.keyword] !== keyword) {
           throw syntax(
             `${tagText(keyword)}${describeAt(positions[i])} closes ${tagText(open.keyword)} opened${describeAt(positions[open.index])}: ` +
@@ -111,12 +120,19 @@ export function checkStructure(
       } else if (keyword === "elif" || keyword === "else") {
         const top = stack[stack.length - 1];
         if (top === undefined || (top.keyword !== "if" && !(keyword === "else" && top.keyword === "for"))) {
-          throw syntax(`${tagText(keyword)}${describeAt(positions[i])} is outside an {% if %}${keyword === "else" ? " or {% for %}" : ""} block.`, i);
+          throw syntax(
+            `${tagText(keyword)}${describeAt(positions[i])} is outside an {% if %}${keyword === "else" ? " or {% for %}" : ""} block.`,
+            i,
+          );
         }
       } else if (keyword === "break" || keyword === "continue") {
-        if (!stack.some((b) => b.keyword === "for")) throw syntax(`${tagText(keyword)}${describeAt(positions[i])} is outside a {% for %} loop.`, i);
+        if (!stack.some((b) => b.keyword === "for"))
+          throw syntax(`${tagText(keyword)}${describeAt(positions[i])} is outside a {% for %} loop.`, i);
       } else if (keyword !== "set") {
-        throw syntax(`Unknown tag {% ${keyword} %}${describeAt(positions[i])}: supported tags are ${SUPPORTED} (no include, extends or import).`, i);
+        throw syntax(
+          `Unknown tag {% ${keyword} %}${describeAt(positions[i])}: supported tags are ${SUPPORTED} (no include, extends or import).`,
+          i,
+        );
       }
       if (keyword === "autoescape" || keyword === "endautoescape") {
         i = close + 1;

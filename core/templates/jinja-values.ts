@@ -17,9 +17,16 @@ export interface Value {
 
 export const asValue = (value: RuntimeValue): Value => value as unknown as Value;
 
-const CONTAINERS: ReadonlySet<string> = new Set(["ArrayValue", "TupleValue", "ObjectValue", "KeywordArgumentsValue", "NamespaceValue"]);
+const CONTAINERS: ReadonlySet<string> = new Set([
+  "ArrayValue",
+  "TupleValue",
+  "ObjectValue",
+  "KeywordArgumentsValue",
+  "NamespaceValue",
+]);
 export const isContainer = (value: Value): boolean => CONTAINERS.has(value.type);
-export const isList = (value: Value): value is Value & { value: RuntimeValue[] } => value.type === "ArrayValue" || value.type === "TupleValue";
+export const isList = (value: Value): value is Value & { value: RuntimeValue[] } =>
+  value.type === "ArrayValue" || value.type === "TupleValue";
 export const isMapping = (value: Value): value is Value & { value: Map<string, RuntimeValue> } =>
   value.type === "ObjectValue" || value.type === "KeywordArgumentsValue" || value.type === "NamespaceValue";
 export const isString = (value: Value): value is Value & { value: string } => value.type === "StringValue";
@@ -82,7 +89,6 @@ export function isLoopControl(error: unknown): boolean {
   return typeof error === "object" && error !== null && probe().controls.some((ctor) => error instanceof ctor);
 }
 
-
 interface Shape {
   /** Characters of the compact JSON form (upper bound). */
   chars: number;
@@ -113,12 +119,20 @@ const ESCAPED = /[\u0000-\u001f"\\\u007f-\uffff]/;
 
 function stringShape(text: string): Shape {
   // Most strings escape nothing: one native scan instead of a loop over every character.
-  if (!ESCAPED.test(text)) return { chars: text.length + 2, asciiChars: text.length + 2, items: 0, height: 0, pure: true };
+  if (!ESCAPED.test(text))
+    return { chars: text.length + 2, asciiChars: text.length + 2, items: 0, height: 0, pure: true };
   let chars = 2;
   let asciiChars = 2;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const step = code === 0x22 || code === 0x5c ? 2 : code < 0x20 ? (code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6) : 1;
+    const step =
+      code === 0x22 || code === 0x5c
+        ? 2
+        : code < 0x20
+          ? code === 8 || code === 9 || code === 10 || code === 12 || code === 13
+            ? 2
+            : 6
+          : 1;
     chars += step;
     asciiChars += code >= 0x7f ? 6 : step;
   }
@@ -128,7 +142,12 @@ function stringShape(text: string): Shape {
 function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
   if (isString(value)) return stringShape(value.value);
   if (!isContainer(value)) {
-    const chars = value.type === "FunctionValue" ? FUNCTION_TEXT.length : value.type === "UndefinedValue" ? 9 : String(value.value).length + 2;
+    const chars =
+      value.type === "FunctionValue"
+        ? FUNCTION_TEXT.length
+        : value.type === "UndefinedValue"
+          ? 9
+          : String(value.value).length + 2;
     return { chars, asciiChars: chars, items: 0, height: 0, pure: true };
   }
   const key = value as object;
@@ -166,7 +185,11 @@ export interface PrintOptions {
  * Upper bound of the characters `value` prints as (`{{ value }}`, `~`, `tojson`, `string`),
  * and the work units printing it costs (one per item, one per 64 characters).
  */
-export function measurePrinted(value: Value, ctx: ShapeContext, options: PrintOptions = {}): { bound: number; work: number } {
+export function measurePrinted(
+  value: Value,
+  ctx: ShapeContext,
+  options: PrintOptions = {},
+): { bound: number; work: number } {
   const shape = shapeOf(value, 1, ctx, new Set());
   const chars = options.ascii === true ? shape.asciiChars : shape.chars;
   const perItem = Math.max(0, (options.separator ?? 2) - 2) + 2 * (1 + (options.indent ?? 0) * (shape.height + 1));
@@ -181,10 +204,17 @@ export function sortedCopy(value: Value, ctx: ShapeContext, depth = 1, visiting 
   if (depth > ctx.maxDepth) ctx.fail("depth");
   visiting.add(value);
   try {
-    if (isList(value)) return sameKind(value, value.value.map((child) => sortedCopy(asValue(child), ctx, depth + 1, visiting)));
+    if (isList(value))
+      return sameKind(
+        value,
+        value.value.map((child) => sortedCopy(asValue(child), ctx, depth + 1, visiting)),
+      );
     const entries = [...(value as Value & { value: Map<string, RuntimeValue> }).value.entries()];
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return sameKind(value, new Map(entries.map(([k, child]) => [k, sortedCopy(asValue(child), ctx, depth + 1, visiting)])));
+    return sameKind(
+      value,
+      new Map(entries.map(([k, child]) => [k, sortedCopy(asValue(child), ctx, depth + 1, visiting)])),
+    );
   } finally {
     visiting.delete(value);
   }

@@ -21,7 +21,8 @@ export function cloneJson(value: unknown, path: string, maxDepth = 256): JsonVal
     if (stack.has(v)) throw new InvalidInputError(p, "contains itself (a cycle).");
     stack.add(v);
     try {
-      if (Array.isArray(v)) return v.map((item: unknown, i) => visit(item === undefined ? null : item, joinPath(p, i), depth + 1));
+      if (Array.isArray(v))
+        return v.map((item: unknown, i) => visit(item === undefined ? null : item, joinPath(p, i), depth + 1));
       if (!isPlainObject(v)) throw new InvalidInputError(p, "must be a plain object (JSON data).");
       const out: Record<string, JsonValue> = {};
       for (const key of Object.keys(v)) {
@@ -35,4 +36,3 @@ export function cloneJson(value: unknown, path: string, maxDepth = 256): JsonVal
   };
   return visit(value, path, 1);
 }
-

@@ -8,12 +8,26 @@ const NOW = new Date("2024-05-06T07:08:09.123Z");
 
 describe("buildPromptContext", () => {
   it("builds every namespace of the spec", () => {
-    const message: Message = { role: "user", content: [{ type: "text", text: "Hi" }, { type: "text", text: "there" }], metadata: { language: " de " } };
+    const message: Message = {
+      role: "user",
+      content: [
+        { type: "text", text: "Hi" },
+        { type: "text", text: "there" },
+      ],
+      metadata: { language: " de " },
+    };
     expect(
       buildPromptContext({
         now: NOW,
         assistant: { id: 42n, name: "Helper", language: "en", description: "Helps" },
-        conversation: { id: 7, identifier: "c-7", source: "phone", direction: "outbound", createdDate: new Date("2024-05-06T07:00:00Z"), updatedDate: "2024-05-06T07:05:00Z" },
+        conversation: {
+          id: 7,
+          identifier: "c-7",
+          source: "phone",
+          direction: "outbound",
+          createdDate: new Date("2024-05-06T07:00:00Z"),
+          updatedDate: "2024-05-06T07:05:00Z",
+        },
         session: { mode: "audio" },
         message,
         args: { name: "Ada" },
@@ -80,9 +94,15 @@ describe("buildPromptContext", () => {
   });
 
   it("computes duration only from an exact instant, and keeps a given duration", () => {
-    expect(buildPromptContext({ now: NOW, conversation: { createdDate: "2024-05-06T07:08:00Z" } }).conversation?.duration).toBe("9s");
-    expect(buildPromptContext({ now: NOW, conversation: { createdDate: "May 6, 2024" } }).conversation).toEqual({ created_date: "May 6, 2024" });
-    expect(buildPromptContext({ now: NOW, conversation: { duration: "long" } }).conversation).toEqual({ duration: "long" });
+    expect(
+      buildPromptContext({ now: NOW, conversation: { createdDate: "2024-05-06T07:08:00Z" } }).conversation?.duration,
+    ).toBe("9s");
+    expect(buildPromptContext({ now: NOW, conversation: { createdDate: "May 6, 2024" } }).conversation).toEqual({
+      created_date: "May 6, 2024",
+    });
+    expect(buildPromptContext({ now: NOW, conversation: { duration: "long" } }).conversation).toEqual({
+      duration: "long",
+    });
   });
 
   it("keeps namespaces at the root: an argument named like one stays under args only", () => {
@@ -98,12 +118,15 @@ describe("buildPromptContext", () => {
     const context = buildPromptContext({ now: NOW, args });
     args.profile.tags.push("b");
     expect(context.args["profile"]).toEqual({ tags: ["a"] });
-    ((context.args["profile"] as { tags: string[] }).tags).push("c");
+    (context.args["profile"] as { tags: string[] }).tags.push("c");
     expect(context["profile"]).toEqual({ tags: ["a"] });
   });
 
   it("keeps a __proto__ argument as data", () => {
-    const context = buildPromptContext({ now: NOW, args: JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown> });
+    const context = buildPromptContext({
+      now: NOW,
+      args: JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>,
+    });
     expect(Object.getPrototypeOf(context)).toBe(Object.prototype);
     expect(Object.keys(context)).toContain("__proto__");
     expect(({} as Record<string, unknown>)["x"]).toBeUndefined();

@@ -59,7 +59,12 @@ export interface PromptContextInput {
   readonly args?: Readonly<Record<string, unknown>>;
 }
 
-export type AssistantArguments = { readonly id?: string; readonly name?: string; readonly language?: string; readonly description?: string };
+export type AssistantArguments = {
+  readonly id?: string;
+  readonly name?: string;
+  readonly language?: string;
+  readonly description?: string;
+};
 export type ConversationArguments = {
   readonly id?: string;
   readonly identifier?: string;
@@ -121,7 +126,12 @@ function conversationArguments(info: ConversationInfo, now: Date): ConversationA
   if (info.duration !== undefined) out["duration"] = text(info.duration, "conversation.duration");
   else if (info.createdDate !== undefined) {
     // Best effort (spec): a Date, or a string in the one format every engine parses alike.
-    const created = typeof info.createdDate === "string" ? (ISO_INSTANT.test(info.createdDate) ? Date.parse(info.createdDate) : Number.NaN) : info.createdDate.getTime();
+    const created =
+      typeof info.createdDate === "string"
+        ? ISO_INSTANT.test(info.createdDate)
+          ? Date.parse(info.createdDate)
+          : Number.NaN
+        : info.createdDate.getTime();
     if (!Number.isNaN(created)) out["duration"] = goDuration(now.getTime() - created);
   }
   return out;

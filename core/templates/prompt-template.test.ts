@@ -15,7 +15,9 @@ describe("renderPromptTemplate", () => {
   });
 
   it("renders the spec's implementation example", () => {
-    expect(renderPromptTemplate("Review {{resource}}", { resource: "package://demo/prompt.md" })).toBe("Review package://demo/prompt.md");
+    expect(renderPromptTemplate("Review {{resource}}", { resource: "package://demo/prompt.md" })).toBe(
+      "Review package://demo/prompt.md",
+    );
   });
 
   it.each<[string, JsonValue, string]>([
@@ -27,7 +29,11 @@ describe("renderPromptTemplate", () => {
     ["null", null, "null"],
     ["an array as JSON", [1, "a", null], '[1,"a",null]'],
     ["an object with keys sorted", { b: 1, a: 2 }, '{"a":2,"b":1}'],
-    ["nested objects sorted at every depth", { z: [{ y: 1, x: 2 }], a: { d: 1, c: { f: 0, e: 1 } } }, '{"a":{"c":{"e":1,"f":0},"d":1},"z":[{"x":2,"y":1}]}'],
+    [
+      "nested objects sorted at every depth",
+      { z: [{ y: 1, x: 2 }], a: { d: 1, c: { f: 0, e: 1 } } },
+      '{"a":{"c":{"e":1,"f":0},"d":1},"z":[{"x":2,"y":1}]}',
+    ],
     ["an empty string", "", ""],
   ])("inserts %s", (_, value, expected) => {
     expect(renderPromptTemplate("<{{v}}>", { v: value })).toBe(`<${expected}>`);
@@ -58,13 +64,18 @@ describe("renderPromptTemplate", () => {
   });
 
   it("preserves missing variables with { missing: 'preserve' }", () => {
-    expect(renderPromptTemplate("Hi {{ who }} and {{x}}", { x: "X" }, { missing: "preserve" })).toBe("Hi {{ who }} and X");
+    expect(renderPromptTemplate("Hi {{ who }} and {{x}}", { x: "X" }, { missing: "preserve" })).toBe(
+      "Hi {{ who }} and X",
+    );
   });
 
-  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])("treats {{%s}} as missing, never a prototype value", (name) => {
-    expect(() => renderPromptTemplate(`{{${name}}}`, {})).toThrow(TemplateError);
-    expect(renderPromptTemplate(`{{${name}}}`, {}, { missing: "preserve" })).toBe(`{{${name}}}`);
-  });
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])(
+    "treats {{%s}} as missing, never a prototype value",
+    (name) => {
+      expect(() => renderPromptTemplate(`{{${name}}}`, {})).toThrow(TemplateError);
+      expect(renderPromptTemplate(`{{${name}}}`, {}, { missing: "preserve" })).toBe(`{{${name}}}`);
+    },
+  );
 
   it("counts only own properties, even when the prototype has the name", () => {
     const inherited = Object.create({ secret: "leak" }) as Record<string, JsonValue>;
@@ -85,7 +96,9 @@ describe("renderPromptTemplate", () => {
     ["a Map", new Map()],
     ["a nested function", { a: [() => 1] }],
   ])("rejects %s with TemplateError invalid_variable", (_, value) => {
-    expect(() => renderPromptTemplate("{{v}}", { v: value as JsonValue })).toThrow(expect.objectContaining({ code: "invalid_variable" }));
+    expect(() => renderPromptTemplate("{{v}}", { v: value as JsonValue })).toThrow(
+      expect.objectContaining({ code: "invalid_variable" }),
+    );
   });
 
   it("rejects cycles", () => {

@@ -26,14 +26,23 @@ export function renderPromptTemplate(
   options: PromptTemplateOptions = {},
 ): string {
   if (typeof template !== "string") {
-    throw new TemplateError("invalid_template", `renderPromptTemplate: template must be a string, got ${typeof template}.`);
+    throw new TemplateError(
+      "invalid_template",
+      `renderPromptTemplate: template must be a string, got ${typeof template}.`,
+    );
   }
   if (typeof variables !== "object" || variables === null || Array.isArray(variables)) {
-    throw new TemplateError("invalid_variables", "renderPromptTemplate: variables must be a plain object of name → JSON value.");
+    throw new TemplateError(
+      "invalid_variables",
+      "renderPromptTemplate: variables must be a plain object of name → JSON value.",
+    );
   }
   const missing = options.missing ?? "throw";
   if (missing !== "throw" && missing !== "preserve") {
-    throw new TemplateError("invalid_options", `renderPromptTemplate: options.missing must be "throw" or "preserve", got ${JSON.stringify(missing)}.`);
+    throw new TemplateError(
+      "invalid_options",
+      `renderPromptTemplate: options.missing must be "throw" or "preserve", got ${JSON.stringify(missing)}.`,
+    );
   }
   return template.replace(PLACEHOLDER, (whole: string, name: string, offset: number) => {
     const value = Object.hasOwn(variables, name) ? (variables as Record<string, unknown>)[name] : undefined;
@@ -103,5 +112,8 @@ function write(value: unknown, path: string, depth: number, stack: unknown[]): s
 }
 
 function invalid(path: string, problem: string): TemplateError {
-  return new TemplateError("invalid_variable", `Template variable ${path} ${problem}: pass strings, numbers, booleans, null, arrays or plain objects.`);
+  return new TemplateError(
+    "invalid_variable",
+    `Template variable ${path} ${problem}: pass strings, numbers, booleans, null, arrays or plain objects.`,
+  );
 }

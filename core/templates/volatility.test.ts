@@ -9,28 +9,63 @@ const brief = (template: string, options = {}) =>
 describe("lintTemplateVolatility", () => {
   it.each([
     ["system.current_time", "{{ system.current_time }}", ["1:4 system.current_time per_request"]],
-    ["system.current_datetime by subscript", "{{ system['current_datetime'] }}", ["1:4 system.current_datetime per_request"]],
-    ["system.date_unix and date_unix_ms", "{{ system.date_unix }}{{ system.date_unix_ms }}", ["1:4 system.date_unix per_request", "1:26 system.date_unix_ms per_request"]],
+    [
+      "system.current_datetime by subscript",
+      "{{ system['current_datetime'] }}",
+      ["1:4 system.current_datetime per_request"],
+    ],
+    [
+      "system.date_unix and date_unix_ms",
+      "{{ system.date_unix }}{{ system.date_unix_ms }}",
+      ["1:4 system.date_unix per_request", "1:26 system.date_unix_ms per_request"],
+    ],
     ["system.current_date (daily)", "Today: {{ system.current_date }}", ["1:11 system.current_date per_day"]],
-    ["conversation.duration and updated_date", "{{ conversation.duration }} {{ conversation.updated_date }}", ["1:4 conversation.duration per_request", "1:32 conversation.updated_date per_request"]],
-    ["conversation ids", "{{ conversation.id }}-{{ conversation.identifier }}", ["1:4 conversation.id per_conversation", "1:26 conversation.identifier per_conversation"]],
+    [
+      "conversation.duration and updated_date",
+      "{{ conversation.duration }} {{ conversation.updated_date }}",
+      ["1:4 conversation.duration per_request", "1:32 conversation.updated_date per_request"],
+    ],
+    [
+      "conversation ids",
+      "{{ conversation.id }}-{{ conversation.identifier }}",
+      ["1:4 conversation.id per_conversation", "1:26 conversation.identifier per_conversation"],
+    ],
     ["the current message", "{{ message.text }}", ["1:4 message.text per_request"]],
-    ["a use in an if test", "a\n{% if system.current_time > '12' %}pm{% endif %}", ["2:7 system.current_time per_request"]],
-    ["a use in an elif test", "{% if x %}{% elif conversation.id %}{% endif %}", ["1:19 conversation.id per_conversation"]],
-    ["a use in a loop iterable", "{% for c in system.current_time %}{% endfor %}", ["1:13 system.current_time per_request"]],
+    [
+      "a use in an if test",
+      "a\n{% if system.current_time > '12' %}pm{% endif %}",
+      ["2:7 system.current_time per_request"],
+    ],
+    [
+      "a use in an elif test",
+      "{% if x %}{% elif conversation.id %}{% endif %}",
+      ["1:19 conversation.id per_conversation"],
+    ],
+    [
+      "a use in a loop iterable",
+      "{% for c in system.current_time %}{% endfor %}",
+      ["1:13 system.current_time per_request"],
+    ],
     ["an alias made with set", "{% set s = system %}\n{{ s.date_unix }}", ["2:4 system.date_unix per_request"]],
     ["the whole namespace", "{{ system | tojson }}", ["1:4 system per_request"]],
     ["a root-level alias", "{{ current_time }}", ["1:4 current_time per_request"]],
     ["strftime_now with a time format", "{{ strftime_now('%H:%M') }}", ["1:4 strftime_now() per_request"]],
     ["strftime_now with a date format", "{{ strftime_now('%d %b %Y') }}", ["1:4 strftime_now() per_day"]],
-    ["two uses in one tag, each at its own column", "{{ system.current_time ~ system.current_time }}", ["1:4 system.current_time per_request", "1:26 system.current_time per_request"]],
+    [
+      "two uses in one tag, each at its own column",
+      "{{ system.current_time ~ system.current_time }}",
+      ["1:4 system.current_time per_request", "1:26 system.current_time per_request"],
+    ],
   ])("flags %s", (_what, template, expected) => {
     expect(brief(template)).toEqual(expected);
   });
 
   it.each([
     ["text, comments and strings", "system.current_time {# system.current_time #}{{ 'system.current_time' }}"],
-    ["stable namespaces and arguments", "{{ assistant.name }} {{ assistant.id }} {{ args.tier }} {{ session.mode }} {{ system.unknown }}"],
+    [
+      "stable namespaces and arguments",
+      "{{ assistant.name }} {{ assistant.id }} {{ args.tier }} {{ session.mode }} {{ system.unknown }}",
+    ],
     ["a loop variable that shadows a namespace", "{% for message in messages %}{{ message.text }}{% endfor %}"],
     ["a macro parameter that shadows a namespace", "{% macro m(system) %}{{ system.current_time }}{% endmacro %}"],
     ["a root name the template sets itself", "{% set current_time = 'noon' %}{{ current_time }}"],
@@ -41,14 +76,22 @@ describe("lintTemplateVolatility", () => {
 
   it("explains why the variable breaks provider prompt caches", () => {
     const [warning] = lintTemplateVolatility("{{ system.current_time }}");
-    expect(warning).toMatchObject({ code: "volatile_template_variable", variable: "system.current_time", volatility: "per_request", line: 1, column: 4 });
+    expect(warning).toMatchObject({
+      code: "volatile_template_variable",
+      variable: "system.current_time",
+      volatility: "per_request",
+      line: 1,
+      column: 4,
+    });
     expect(warning!.reason).toMatch(/every second/);
     expect(warning!.reason).toMatch(/prompt caches/);
     expect(warning!.reason).toMatch(/identical prefix/);
   });
 
   it("honours ignore and rootAliases", () => {
-    expect(brief("{{ system.current_date }}{{ system.current_time }}", { ignore: ["system.current_date"] })).toEqual(["1:29 system.current_time per_request"]);
+    expect(brief("{{ system.current_date }}{{ system.current_time }}", { ignore: ["system.current_date"] })).toEqual([
+      "1:29 system.current_time per_request",
+    ]);
     expect(brief("{{ current_time }}", { rootAliases: false })).toEqual([]);
   });
 
@@ -63,7 +106,15 @@ describe("lintTemplateVolatility", () => {
   });
 
   it("covers the volatile prompt-context variables the spec defines", () => {
-    for (const variable of ["system.current_time", "system.current_datetime", "system.date_unix", "system.date_unix_ms", "conversation.duration", "conversation.updated_date", "conversation.id"]) {
+    for (const variable of [
+      "system.current_time",
+      "system.current_datetime",
+      "system.date_unix",
+      "system.date_unix_ms",
+      "conversation.duration",
+      "conversation.updated_date",
+      "conversation.id",
+    ]) {
       expect(TEMPLATE_VOLATILE_VARIABLES[variable], variable).toBeDefined();
     }
   });

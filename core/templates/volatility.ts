@@ -74,7 +74,8 @@ const IMPACT: Readonly<Record<TemplateVolatility, string>> = {
   per_conversation:
     "so the prompt from this point on can never be shared across conversations: every conversation pays for it uncached once",
 };
-const ADVICE = "Move it out of the cache-stable part (into the latest user turn or after the last cache breakpoint), or drop it.";
+const ADVICE =
+  "Move it out of the cache-stable part (into the latest user turn or after the last cache breakpoint), or drop it.";
 
 function reasonFor(variable: string, info: VolatileVariable, via?: string): string {
   return `"${variable}"${via === undefined ? "" : ` (${via})`} changes ${info.changes}, ${IMPACT[info.volatility]}. ${ADVICE}`;
@@ -82,23 +83,49 @@ function reasonFor(variable: string, info: VolatileVariable, via?: string): stri
 
 /** Statement header expressions (what sits in the statement's own tag), and its bodies. */
 function parts(node: AstNode): { header: AstNode[]; bodies: AstNode[][]; binds: string[] } {
-  const list = (v: unknown) => (Array.isArray(v) ? (v as AstNode[]) : v === null || v === undefined ? [] : [v as AstNode]);
+  const list = (v: unknown) =>
+    Array.isArray(v) ? (v as AstNode[]) : v === null || v === undefined ? [] : [v as AstNode];
   const names = (v: unknown): string[] =>
-    list(v).flatMap((n) => (n.type === "Identifier" ? [n["value"] as string] : n.type === "TupleLiteral" ? names(n["value"]) : []));
+    list(v).flatMap((n) =>
+      n.type === "Identifier" ? [n["value"] as string] : n.type === "TupleLiteral" ? names(n["value"]) : [],
+    );
   const paramNames = (v: unknown): string[] =>
-    list(v).flatMap((n) => (n.type === "Identifier" ? [n["value"] as string] : n.type === "KeywordArgumentExpression" ? [(n["key"] as { value: string }).value] : []));
-  const defaults = (v: unknown): AstNode[] => list(v).flatMap((n) => (n.type === "KeywordArgumentExpression" ? [n["value"] as AstNode] : []));
+    list(v).flatMap((n) =>
+      n.type === "Identifier"
+        ? [n["value"] as string]
+        : n.type === "KeywordArgumentExpression"
+          ? [(n["key"] as { value: string }).value]
+          : [],
+    );
+  const defaults = (v: unknown): AstNode[] =>
+    list(v).flatMap((n) => (n.type === "KeywordArgumentExpression" ? [n["value"] as AstNode] : []));
   switch (node.type) {
     case "If":
-      return { header: [node["test"] as AstNode], bodies: [node["body"] as AstNode[], node["alternate"] as AstNode[]], binds: [] };
+      return {
+        header: [node["test"] as AstNode],
+        bodies: [node["body"] as AstNode[], node["alternate"] as AstNode[]],
+        binds: [],
+      };
     case "For":
-      return { header: [node["iterable"] as AstNode], bodies: [node["body"] as AstNode[], node["defaultBlock"] as AstNode[]], binds: names(node["loopvar"]) };
+      return {
+        header: [node["iterable"] as AstNode],
+        bodies: [node["body"] as AstNode[], node["defaultBlock"] as AstNode[]],
+        binds: names(node["loopvar"]),
+      };
     case "Set":
       return { header: list(node["value"]), bodies: [node["body"] as AstNode[]], binds: names(node["assignee"]) };
     case "Macro":
-      return { header: defaults(node["args"]), bodies: [node["body"] as AstNode[]], binds: [...names(node["name"]), ...paramNames(node["args"])] };
+      return {
+        header: defaults(node["args"]),
+        bodies: [node["body"] as AstNode[]],
+        binds: [...names(node["name"]), ...paramNames(node["args"])],
+      };
     case "CallStatement":
-      return { header: [node["call"] as AstNode, ...defaults(node["callerArgs"])], bodies: [node["body"] as AstNode[]], binds: paramNames(node["callerArgs"]) };
+      return {
+        header: [node["call"] as AstNode, ...defaults(node["callerArgs"])],
+        bodies: [node["body"] as AstNode[]],
+        binds: paramNames(node["callerArgs"]),
+      };
     case "FilterStatement":
       return { header: [node["filter"] as AstNode], bodies: [node["body"] as AstNode[]], binds: [] };
     case "Comment":
@@ -107,7 +134,10 @@ function parts(node: AstNode): { header: AstNode[]; bodies: AstNode[][]; binds: 
       return { header: [], bodies: [], binds: [] };
     default:
       // Text is a StringLiteral without expressions; Strata's loop ticks have no children.
-      if (node.type.startsWith("Strata") || (node.type === "StringLiteral" && metaOf(node)?.tag?.[0] === metaOf(node)?.tag?.[1])) {
+      if (
+        node.type.startsWith("Strata") ||
+        (node.type === "StringLiteral" && metaOf(node)?.tag?.[0] === metaOf(node)?.tag?.[1])
+      ) {
         return { header: [], bodies: [], binds: [] };
       }
       return { header: [node], bodies: [], binds: [] };
@@ -125,7 +155,12 @@ interface Finding {
   readonly fallback: SourcePosition | undefined;
 }
 
-function locate(tokens: readonly JinjaToken[], positions: readonly (SourcePosition | undefined)[], finding: Finding, used: Set<number>): SourcePosition | undefined {
+function locate(
+  tokens: readonly JinjaToken[],
+  positions: readonly (SourcePosition | undefined)[],
+  finding: Finding,
+  used: Set<number>,
+): SourcePosition | undefined {
   if (finding.tag === undefined) return finding.fallback;
   const [open, close] = finding.tag;
   for (let i = open; i <= close; i++) {
@@ -134,7 +169,9 @@ function locate(tokens: readonly JinjaToken[], positions: readonly (SourcePositi
     const next = tokens[i + 1];
     const accessed =
       (next?.type === "Dot" && tokens[i + 2]?.type === "Identifier" ? tokens[i + 2]!.value : undefined) ??
-      (next?.type === "OpenSquareBracket" && tokens[i + 2]?.type === "StringLiteral" ? tokens[i + 2]!.value : undefined);
+      (next?.type === "OpenSquareBracket" && tokens[i + 2]?.type === "StringLiteral"
+        ? tokens[i + 2]!.value
+        : undefined);
     if (finding.property !== undefined ? accessed !== finding.property : accessed !== undefined) continue;
     used.add(i);
     return positions[i] ?? finding.fallback;
@@ -142,7 +179,10 @@ function locate(tokens: readonly JinjaToken[], positions: readonly (SourcePositi
   return finding.fallback;
 }
 
-export function lintTemplateVolatility(template: string, options: VolatilityLintOptions = {}): TemplateVolatilityWarning[] {
+export function lintTemplateVolatility(
+  template: string,
+  options: VolatilityLintOptions = {},
+): TemplateVolatilityWarning[] {
   const compiled = compileJinjaTemplate(template, options);
   const ignore = new Set(options.ignore ?? []);
   const rootAliases = options.rootAliases ?? true;
@@ -156,16 +196,33 @@ export function lintTemplateVolatility(template: string, options: VolatilityLint
       return NAMESPACES.has(name) ? name : undefined;
     };
     const add = (variable: string, name: string, property?: string, via?: string) => {
-      const info = TEMPLATE_VOLATILE_VARIABLES[variable] ?? (NAMESPACES.has(variable) ? { volatility: "per_request" as const, changes: `with its ${variable}.* values` } : undefined);
+      const info =
+        TEMPLATE_VOLATILE_VARIABLES[variable] ??
+        (NAMESPACES.has(variable)
+          ? { volatility: "per_request" as const, changes: `with its ${variable}.* values` }
+          : undefined);
       if (info === undefined || ignore.has(variable)) return;
-      findings.push({ variable, info, name, tag, fallback, ...(property === undefined ? {} : { property }), ...(via === undefined ? {} : { via }) });
+      findings.push({
+        variable,
+        info,
+        name,
+        tag,
+        fallback,
+        ...(property === undefined ? {} : { property }),
+        ...(via === undefined ? {} : { via }),
+      });
     };
     const visit = (n: AstNode, parent: AstNode | undefined) => {
       switch (n.type) {
         case "MemberExpression": {
           const object = n["object"] as AstNode;
           const property = n["property"] as AstNode;
-          const name = n["computed"] === true ? (property.type === "StringLiteral" ? (property["value"] as string) : undefined) : (property["value"] as string);
+          const name =
+            n["computed"] === true
+              ? property.type === "StringLiteral"
+                ? (property["value"] as string)
+                : undefined
+              : (property["value"] as string);
           const root = object.type === "Identifier" ? rootOf(object["value"] as string) : undefined;
           if (root !== undefined && name !== undefined) {
             const written = object["value"] as string;
@@ -183,13 +240,26 @@ export function lintTemplateVolatility(template: string, options: VolatilityLint
             if (parent?.type !== "TestExpression") add(root, name, undefined, "the whole namespace");
           } else if (rootAliases && ROOT_ALIASES.has(name) && !scope.has(name)) {
             const info = TEMPLATE_VOLATILE_VARIABLES[`system.${name}`]!;
-            if (!ignore.has(name)) findings.push({ variable: name, info, name, tag, fallback, via: `a root-level name, usually system.${name} passed flat` });
+            if (!ignore.has(name))
+              findings.push({
+                variable: name,
+                info,
+                name,
+                tag,
+                fallback,
+                via: `a root-level name, usually system.${name} passed flat`,
+              });
           }
           return;
         }
         case "CallExpression": {
           const callee = n["callee"] as AstNode;
-          if (callee.type === "Identifier" && callee["value"] === "strftime_now" && !scope.has("strftime_now") && !ignore.has("strftime_now()")) {
+          if (
+            callee.type === "Identifier" &&
+            callee["value"] === "strftime_now" &&
+            !scope.has("strftime_now") &&
+            !ignore.has("strftime_now()")
+          ) {
             const format = (n["args"] as AstNode[])[0];
             const literal = format?.type === "StringLiteral" ? (format["value"] as string) : "%H";
             const info: VolatileVariable = /%[HIMpSsTXcf]/.test(literal)

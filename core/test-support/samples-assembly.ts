@@ -16,24 +16,48 @@ export const assemblySample = {
     now: "2026-11-29T09:14:00Z",
   },
   sections: [
-    { id: "core.safety", tier: "core", content: "Never run destructive commands (drop, truncate, force-push) without an explicit confirmation from the user in this conversation." },
-    { id: "core.tools", tier: "core", content: "Use the tools to read logs and pipeline state; never guess a job's outcome." },
-    { id: "active.recent-errors", tier: "active", content: "Recent tool errors:\n- get_pipeline: 503 from CI API at 09:02 (retried, succeeded)\n- read_log: log for job 8812 truncated at 2 MB" },
+    {
+      id: "core.safety",
+      tier: "core",
+      content:
+        "Never run destructive commands (drop, truncate, force-push) without an explicit confirmation from the user in this conversation.",
+    },
+    {
+      id: "core.tools",
+      tier: "core",
+      content: "Use the tools to read logs and pipeline state; never guess a job's outcome.",
+    },
+    {
+      id: "active.recent-errors",
+      tier: "active",
+      content:
+        "Recent tool errors:\n- get_pipeline: 503 from CI API at 09:02 (retried, succeeded)\n- read_log: log for job 8812 truncated at 2 MB",
+    },
     {
       id: "active.runbook",
       tier: "active",
       content:
         "Deploy runbook: 1) pipeline green on main, 2) migrations reviewed, 3) canary at 5% for 15 minutes with error rate under 0.5%, 4) full rollout, 5) announce in #releases with the version and the changelog link.",
     },
-    { id: "informational.style", tier: "informational", content: "Style: answer in short bullet points; put commands in code blocks; link pipeline runs by id." },
+    {
+      id: "informational.style",
+      tier: "informational",
+      content: "Style: answer in short bullet points; put commands in code blocks; link pipeline runs by id.",
+    },
     {
       id: "informational.glossary",
       tier: "informational",
-      content: "Glossary: canary = a small share of traffic on the new version; bake time = how long a canary runs before promotion; rollback = redeploying the previous release tag.",
+      content:
+        "Glossary: canary = a small share of traffic on the new version; bake time = how long a canary runs before promotion; rollback = redeploying the previous release tag.",
     },
   ],
   budget: { depth: 0, totalBudget: 520, activeBudgetFraction: 0.95 },
-  summaries: [{ id: "sum-1", text: "Earlier today the user cut release v2.14.0 and asked to deploy it to staging; staging passed." }],
+  summaries: [
+    {
+      id: "sum-1",
+      text: "Earlier today the user cut release v2.14.0 and asked to deploy it to staging; staging passed.",
+    },
+  ],
   history: [
     { role: "user", content: "Cut v2.14.1 with the hotfix for the refund rounding bug." },
     { role: "assistant", content: "Tagged v2.14.1 from main at 3f9c2e1. The pipeline (run 5531) is running." },
@@ -45,7 +69,17 @@ export const assemblySample = {
         { type: "tool_call", id: "call_pl_1", name: "get_pipeline", arguments: { run: 5531 } },
       ],
     },
-    { role: "tool", content: [{ type: "tool_result", toolCallId: "call_pl_1", name: "get_pipeline", result: { run: 5531, status: "failed", failed_job: 8812, stage: "deploy-canary" } }] },
+    {
+      role: "tool",
+      content: [
+        {
+          type: "tool_result",
+          toolCallId: "call_pl_1",
+          name: "get_pipeline",
+          result: { run: 5531, status: "failed", failed_job: 8812, stage: "deploy-canary" },
+        },
+      ],
+    },
     { role: "assistant", content: "The pipeline failed in deploy-canary (job 8812). I have not deployed anything." },
   ],
   attachments: [
@@ -63,7 +97,11 @@ export const assemblySample = {
     {
       name: "read_log",
       description: "The last lines of a CI job's log.",
-      inputSchema: { type: "object", properties: { job: { type: "integer" }, lines: { type: "integer", maximum: 500 } }, required: ["job"] },
+      inputSchema: {
+        type: "object",
+        properties: { job: { type: "integer" }, lines: { type: "integer", maximum: 500 } },
+        required: ["job"],
+      },
     },
   ],
   contextBudget: { maxInputTokens: 400, reportOmissions: true },

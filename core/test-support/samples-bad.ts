@@ -25,21 +25,48 @@ export const badSamples: readonly BadSample[] = [
     id: "wrong-types",
     title: "Wrong types (content is a number, max_tokens a string)",
     file: "bad/wrong-types.json",
-    text: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: "1024", system: "Be brief.", messages: [{ role: "user", content: 42 }] }, null, 2),
+    text: JSON.stringify(
+      {
+        model: "claude-sonnet-4-5",
+        max_tokens: "1024",
+        system: "Be brief.",
+        messages: [{ role: "user", content: 42 }],
+      },
+      null,
+      2,
+    ),
     expect: { code: "no_format_matched", path: "messages[0].content", issueCode: "invalid_type" },
   },
   {
     id: "unknown-role",
     title: "Unknown role",
     file: "bad/unknown-role.json",
-    text: JSON.stringify({ model: "gpt-4.1", messages: [{ role: "system", content: "You are terse." }, { role: "narrator", content: "Once upon a time" }] }, null, 2),
+    text: JSON.stringify(
+      {
+        model: "gpt-4.1",
+        messages: [
+          { role: "system", content: "You are terse." },
+          { role: "narrator", content: "Once upon a time" },
+        ],
+      },
+      null,
+      2,
+    ),
     expect: { code: "no_format_matched", path: "messages[1].role", issueCode: "invalid_value" },
   },
   {
     id: "unknown-block-type",
     title: "Unknown content block type",
     file: "bad/unknown-block-type.json",
-    text: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 256, messages: [{ role: "user", content: [{ type: "txt", text: "hi" }] }] }, null, 2),
+    text: JSON.stringify(
+      {
+        model: "claude-sonnet-4-5",
+        max_tokens: 256,
+        messages: [{ role: "user", content: [{ type: "txt", text: "hi" }] }],
+      },
+      null,
+      2,
+    ),
     expect: { code: "no_format_matched", path: "messages[0].content[0].type", issueCode: "invalid_value" },
   },
   {

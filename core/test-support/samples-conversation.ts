@@ -25,7 +25,8 @@ const system = (time: string) => `${POLICY}\n\nSession started: 2026-11-29 ${tim
 const TOOLS = {
   track_container: {
     name: "track_container",
-    description: "Current status, location and event history of one container: gate-in/out, load/discharge, customs status, and the vessel and voyage it is booked on.",
+    description:
+      "Current status, location and event history of one container: gate-in/out, load/discharge, customs status, and the vessel and voyage it is booked on.",
     input_schema: {
       type: "object",
       properties: {
@@ -37,7 +38,8 @@ const TOOLS = {
   },
   vessel_schedule: {
     name: "vessel_schedule",
-    description: "Arrival and departure times, berth and documentation cut-offs of a vessel voyage at the ports Brightline serves.",
+    description:
+      "Arrival and departure times, berth and documentation cut-offs of a vessel voyage at the ports Brightline serves.",
     input_schema: {
       type: "object",
       properties: {
@@ -53,7 +55,10 @@ const TOOLS = {
     description: "Free days, accrued demurrage and detention, and daily rates for a container, in EUR, as of now.",
     input_schema: {
       type: "object",
-      properties: { container_number: { type: "string" }, as_of: { type: "string", description: "ISO date; default today" } },
+      properties: {
+        container_number: { type: "string" },
+        as_of: { type: "string", description: "ISO date; default today" },
+      },
       required: ["container_number"],
     },
   },
@@ -66,16 +71,23 @@ const TOOLS = {
         subject: { type: "string" },
         priority: { type: "string", enum: ["low", "normal", "high"] },
         container_number: { type: "string" },
-        details: { type: "string", description: "What happened, what the customer wants, and what you already checked" },
+        details: {
+          type: "string",
+          description: "What happened, what the customer wants, and what you already checked",
+        },
         booking_reference: { type: "string", description: "Booking reference, if the ticket concerns one booking" },
-        customer_reference: { type: "string", description: "The customer's own reference (purchase order or claim number), if they gave one" },
+        customer_reference: {
+          type: "string",
+          description: "The customer's own reference (purchase order or claim number), if they gave one",
+        },
       },
       required: ["subject", "priority", "details"],
     },
   },
   customs_status: {
     name: "customs_status",
-    description: "Customs status of a container or bill of lading at the port of discharge: cleared, documentary check, physical inspection or scanning, with the hold reason, the customs office and the documents still missing.",
+    description:
+      "Customs status of a container or bill of lading at the port of discharge: cleared, documentary check, physical inspection or scanning, with the hold reason, the customs office and the documents still missing.",
     input_schema: {
       type: "object",
       properties: {
@@ -88,7 +100,8 @@ const TOOLS = {
   },
   change_booking: {
     name: "change_booking",
-    description: "Request a change to a booking before the documentation cut-off: consignee, delivery address, vessel or voyage, or container count. After the cut-off this files a correction request (EUR 85 per bill of lading) instead.",
+    description:
+      "Request a change to a booking before the documentation cut-off: consignee, delivery address, vessel or voyage, or container count. After the cut-off this files a correction request (EUR 85 per bill of lading) instead.",
     input_schema: {
       type: "object",
       properties: {
@@ -102,7 +115,8 @@ const TOOLS = {
   },
   list_bookings: {
     name: "list_bookings",
-    description: "Bookings of a customer account, newest first, with status (draft, confirmed, loaded, delivered, cancelled), vessel, port pair and container count. Use it when the user knows the customer but not the booking reference.",
+    description:
+      "Bookings of a customer account, newest first, with status (draft, confirmed, loaded, delivered, cancelled), vessel, port pair and container count. Use it when the user knows the customer but not the booking reference.",
     input_schema: {
       type: "object",
       properties: {
@@ -115,7 +129,8 @@ const TOOLS = {
   },
   notify_customer: {
     name: "notify_customer",
-    description: "Send the customer's registered contact an e-mail about a shipment: arrival notice, customs hold, charge warning or booking change confirmation. Returns the message id. Only use it when the dispatcher asks you to.",
+    description:
+      "Send the customer's registered contact an e-mail about a shipment: arrival notice, customs hold, charge warning or booking change confirmation. Returns the message id. Only use it when the dispatcher asks you to.",
     input_schema: {
       type: "object",
       properties: {
@@ -129,17 +144,49 @@ const TOOLS = {
 };
 
 type ToolName = keyof typeof TOOLS;
-const ORDER: readonly ToolName[] = ["track_container", "vessel_schedule", "customs_status", "get_charges", "change_booking", "list_bookings", "notify_customer", "open_ticket"];
+const ORDER: readonly ToolName[] = [
+  "track_container",
+  "vessel_schedule",
+  "customs_status",
+  "get_charges",
+  "change_booking",
+  "list_bookings",
+  "notify_customer",
+  "open_ticket",
+];
 /** Turn 4: the host built its tool list from a map and two tools swapped places. */
-const REORDERED: readonly ToolName[] = ["track_container", "vessel_schedule", "customs_status", "change_booking", "get_charges", "list_bookings", "notify_customer", "open_ticket"];
+const REORDERED: readonly ToolName[] = [
+  "track_container",
+  "vessel_schedule",
+  "customs_status",
+  "change_booking",
+  "get_charges",
+  "list_bookings",
+  "notify_customer",
+  "open_ticket",
+];
 
 const tools = (order: readonly ToolName[]) =>
-  order.map((name, i) => (i === order.length - 1 ? { ...TOOLS[name], cache_control: { type: "ephemeral" } } : TOOLS[name]));
+  order.map((name, i) =>
+    i === order.length - 1 ? { ...TOOLS[name], cache_control: { type: "ephemeral" } } : TOOLS[name],
+  );
 
 const EXCHANGES = [
-  { user: "Where is container MSKU 907032 3 right now?", assistant: "**MSKU 907032 3** was discharged from *Maersk Kensington* (voyage 448W) at Rotterdam APM Terminals on **28 Nov 2026, 14:20 CET**. It is in the stack and cleared by customs." },
-  { user: "How much demurrage has it accrued?", assistant: "It has **2 free days left** (free time ends **1 Dec 2026, 23:59 CET**). No demurrage has accrued yet; after that the rate is **EUR 95 per day**." },
-  { user: "The customer says the free days should be 7, not 5. What do I do?", assistant: "Collect the dispute details and open a ticket: the contract terms are checked by the billing team. I can open it now if you confirm the customer's booking reference." },
+  {
+    user: "Where is container MSKU 907032 3 right now?",
+    assistant:
+      "**MSKU 907032 3** was discharged from *Maersk Kensington* (voyage 448W) at Rotterdam APM Terminals on **28 Nov 2026, 14:20 CET**. It is in the stack and cleared by customs.",
+  },
+  {
+    user: "How much demurrage has it accrued?",
+    assistant:
+      "It has **2 free days left** (free time ends **1 Dec 2026, 23:59 CET**). No demurrage has accrued yet; after that the rate is **EUR 95 per day**.",
+  },
+  {
+    user: "The customer says the free days should be 7, not 5. What do I do?",
+    assistant:
+      "Collect the dispute details and open a ticket: the contract terms are checked by the billing team. I can open it now if you confirm the customer's booking reference.",
+  },
   { user: "Booking reference is BRL-2026-11873. Please open it." },
 ];
 
@@ -151,7 +198,11 @@ function messages(turn: number): Turn[] {
   for (let i = 0; i < turn; i++) {
     const ex = EXCHANGES[i]!;
     const last = i === turn - 1;
-    out.push(last ? { role: "user", content: [{ type: "text", text: ex.user, cache_control: { type: "ephemeral" } }] } : { role: "user", content: ex.user });
+    out.push(
+      last
+        ? { role: "user", content: [{ type: "text", text: ex.user, cache_control: { type: "ephemeral" } }] }
+        : { role: "user", content: ex.user },
+    );
     if (!last && ex.assistant) out.push({ role: "assistant", content: ex.assistant });
   }
   return out;

@@ -58,7 +58,13 @@ export const openaiChatSample = {
     {
       role: "assistant",
       content: null,
-      tool_calls: [{ id: "call_7Hk2Qm", type: "function", function: { name: "lookup_order", arguments: '{"order_id":"A-10293"}' } }],
+      tool_calls: [
+        {
+          id: "call_7Hk2Qm",
+          type: "function",
+          function: { name: "lookup_order", arguments: '{"order_id":"A-10293"}' },
+        },
+      ],
     },
     { role: "tool", tool_call_id: "call_7Hk2Qm", content: '{"status":"shipped","carrier":"UPS","eta":"2026-12-02"}' },
     { role: "assistant", content: "Your order A-10293 shipped with UPS and should arrive on December 2." },
@@ -72,7 +78,8 @@ export const openaiResponsesSample = {
   store: false,
   include: ["reasoning.encrypted_content"],
   prompt_cache_key: "trip-planner",
-  instructions: "You plan city trips. Use get_weather before recommending outdoor activities, and answer in short bullet lists.",
+  instructions:
+    "You plan city trips. Use get_weather before recommending outdoor activities, and answer in short bullet lists.",
   tools: [
     {
       type: "function",
@@ -96,12 +103,28 @@ export const openaiResponsesSample = {
       summary: [{ type: "summary_text", text: "Check the weather first, then suggest activities." }],
       encrypted_content: "gAAAAABo8k2xQ0v1Zt3lTq9bN4uXhS7pYcR2mWdJ6eK0aF5iL8oV3gU1yE9sD4tH",
     },
-    { type: "function_call", call_id: "call_Qx81", name: "get_weather", arguments: '{"city":"Lisbon","units":"metric"}', id: "fc_68a1f0c3", status: "completed" },
-    { type: "function_call_output", call_id: "call_Qx81", output: '{"today":{"c":19,"sky":"sunny"},"saturday":{"c":21,"sky":"clear"}}' },
+    {
+      type: "function_call",
+      call_id: "call_Qx81",
+      name: "get_weather",
+      arguments: '{"city":"Lisbon","units":"metric"}',
+      id: "fc_68a1f0c3",
+      status: "completed",
+    },
+    {
+      type: "function_call_output",
+      call_id: "call_Qx81",
+      output: '{"today":{"c":19,"sky":"sunny"},"saturday":{"c":21,"sky":"clear"}}',
+    },
     {
       type: "message",
       role: "assistant",
-      content: [{ type: "output_text", text: "- Morning: Belém Tower and pastéis de nata\n- Afternoon: tram 28 through Alfama\n- Sunset: Miradouro da Senhora do Monte" }],
+      content: [
+        {
+          type: "output_text",
+          text: "- Morning: Belém Tower and pastéis de nata\n- Afternoon: tram 28 through Alfama\n- Sunset: Miradouro da Senhora do Monte",
+        },
+      ],
       id: "msg_68a1f0c5",
       status: "completed",
     },
@@ -119,7 +142,10 @@ export const anthropicSample = {
       description: "Search the product documentation and return the three most relevant passages.",
       input_schema: {
         type: "object",
-        properties: { query: { type: "string", description: "Search terms" }, product: { type: "string", enum: ["api", "console", "sdk"] } },
+        properties: {
+          query: { type: "string", description: "Search terms" },
+          product: { type: "string", enum: ["api", "console", "sdk"] },
+        },
         required: ["query"],
       },
       cache_control: { type: "ephemeral" },
@@ -142,7 +168,12 @@ export const anthropicSample = {
           thinking: "The user wants zero-downtime key rotation. Search the API docs for key rotation.",
           signature: "EqQBCkYIBRgCKkDz3c1kQm9TzRj0aW5nU2lnbmF0dXJlRXhhbXBsZQ==",
         },
-        { type: "tool_use", id: "toolu_01D7xT", name: "search_docs", input: { query: "rotate API key", product: "api" } },
+        {
+          type: "tool_use",
+          id: "toolu_01D7xT",
+          name: "search_docs",
+          input: { query: "rotate API key", product: "api" },
+        },
       ],
     },
     {
@@ -151,15 +182,20 @@ export const anthropicSample = {
         {
           type: "tool_result",
           tool_use_id: "toolu_01D7xT",
-          content: "[doc:keys-42] Create a second key, deploy it to every client, then revoke the first key. Both keys work until the old one is revoked.",
+          content:
+            "[doc:keys-42] Create a second key, deploy it to every client, then revoke the first key. Both keys work until the old one is revoked.",
         },
       ],
     },
     {
       role: "assistant",
-      content: "Create a second key, roll it out to every client, then revoke the old key; both stay valid until you revoke [doc:keys-42].",
+      content:
+        "Create a second key, roll it out to every client, then revoke the old key; both stay valid until you revoke [doc:keys-42].",
     },
-    { role: "user", content: [{ type: "text", text: "Does revoking take effect immediately?", cache_control: { type: "ephemeral" } }] },
+    {
+      role: "user",
+      content: [{ type: "text", text: "Does revoking take effect immediately?", cache_control: { type: "ephemeral" } }],
+    },
   ],
 };
 
@@ -175,7 +211,11 @@ export const geminiSample = {
           description: "Find direct flights between two airports on a date.",
           parameters: {
             type: "OBJECT",
-            properties: { from: { type: "STRING" }, to: { type: "STRING" }, date: { type: "STRING", description: "YYYY-MM-DD" } },
+            properties: {
+              from: { type: "STRING" },
+              to: { type: "STRING" },
+              date: { type: "STRING", description: "YYYY-MM-DD" },
+            },
             required: ["from", "to", "date"],
           },
         },
@@ -183,12 +223,19 @@ export const geminiSample = {
     },
     { googleSearch: {} },
   ],
-  systemInstruction: { parts: [{ text: "You are a travel assistant. Prefer direct flights and quote prices in EUR." }] },
+  systemInstruction: {
+    parts: [{ text: "You are a travel assistant. Prefer direct flights and quote prices in EUR." }],
+  },
   contents: [
     { role: "user", parts: [{ text: "Find me a flight from Lisbon to Berlin on 12 December." }] },
     {
       role: "model",
-      parts: [{ functionCall: { name: "find_flights", args: { from: "LIS", to: "BER", date: "2026-12-12" } }, thoughtSignature: "CiQB0e2Kb7xWm3pLq9sT4vN8rY2cJ5hF1gD6kA0eU3iO7wZ=" }],
+      parts: [
+        {
+          functionCall: { name: "find_flights", args: { from: "LIS", to: "BER", date: "2026-12-12" } },
+          thoughtSignature: "CiQB0e2Kb7xWm3pLq9sT4vN8rY2cJ5hF1gD6kA0eU3iO7wZ=",
+        },
+      ],
     },
     {
       role: "user",
@@ -196,7 +243,12 @@ export const geminiSample = {
         {
           functionResponse: {
             name: "find_flights",
-            response: { flights: [{ dep: "09:40", arr: "14:05", price_eur: 139 }, { dep: "17:15", arr: "21:40", price_eur: 112 }] },
+            response: {
+              flights: [
+                { dep: "09:40", arr: "14:05", price_eur: 139 },
+                { dep: "17:15", arr: "21:40", price_eur: 112 },
+              ],
+            },
           },
         },
       ],

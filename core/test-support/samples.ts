@@ -18,10 +18,34 @@ export interface SampleEntry {
 }
 
 export const samples: readonly SampleEntry[] = [
-  { id: "openai-chat", title: "OpenAI Chat Completions: support agent with a tool call and an image", file: "openai-chat.json", format: "openai-chat", data: openaiChatSample },
-  { id: "openai-responses", title: "OpenAI Responses: trip planner with reasoning, a function call and web search", file: "openai-responses.json", format: "openai-responses", data: openaiResponsesSample },
-  { id: "anthropic", title: "Anthropic Messages: docs assistant with thinking, tool use and cache breakpoints", file: "anthropic.json", format: "anthropic", data: anthropicSample },
-  { id: "gemini", title: "Gemini generateContent: travel assistant with a function call and thought signature", file: "gemini.json", format: "gemini", data: geminiSample },
+  {
+    id: "openai-chat",
+    title: "OpenAI Chat Completions: support agent with a tool call and an image",
+    file: "openai-chat.json",
+    format: "openai-chat",
+    data: openaiChatSample,
+  },
+  {
+    id: "openai-responses",
+    title: "OpenAI Responses: trip planner with reasoning, a function call and web search",
+    file: "openai-responses.json",
+    format: "openai-responses",
+    data: openaiResponsesSample,
+  },
+  {
+    id: "anthropic",
+    title: "Anthropic Messages: docs assistant with thinking, tool use and cache breakpoints",
+    file: "anthropic.json",
+    format: "anthropic",
+    data: anthropicSample,
+  },
+  {
+    id: "gemini",
+    title: "Gemini generateContent: travel assistant with a function call and thought signature",
+    file: "gemini.json",
+    format: "gemini",
+    data: geminiSample,
+  },
   ...conversationTurns.map(
     (data, i): SampleEntry => ({
       id: `conversation-turn-${i + 1}`,
@@ -37,12 +61,20 @@ export const samples: readonly SampleEntry[] = [
       data,
     }),
   ),
-  { id: "assembly-tiers", title: "Strata AssemblyRequest: template, tier sections over budget, context budget", file: "assembly-tiers.json", format: "strata", data: assemblySample },
+  {
+    id: "assembly-tiers",
+    title: "Strata AssemblyRequest: template, tier sections over budget, context budget",
+    file: "assembly-tiers.json",
+    format: "strata",
+    data: assemblySample,
+  },
 ];
 
 /** public/samples/index.json */
 export function sampleIndex(): unknown[] {
-  return samples.map(({ id, title, file, format, previous }) => (previous ? { id, title, file, format, previous } : { id, title, file, format }));
+  return samples.map(({ id, title, file, format, previous }) =>
+    previous ? { id, title, file, format, previous } : { id, title, file, format },
+  );
 }
 
 /** public/samples/bad/index.json */

@@ -22,7 +22,8 @@ export class ViewErrorBoundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (state.error && state.failedKey !== null && state.failedKey !== props.resetKey) return { error: null, failedKey: null };
+    if (state.error && state.failedKey !== null && state.failedKey !== props.resetKey)
+      return { error: null, failedKey: null };
     return null;
   }
 
@@ -38,7 +39,11 @@ export class ViewErrorBoundary extends Component<Props, State> {
         <h2>The {this.props.label} view could not be drawn.</h2>
         <p data-testid="view-error-message">{this.state.error.message}</p>
         <p className="muted">The other views still work. Change the input or settings, or try again.</p>
-        <button type="button" data-testid="view-error-retry" onClick={() => this.setState({ error: null, failedKey: null })}>
+        <button
+          type="button"
+          data-testid="view-error-retry"
+          onClick={() => this.setState({ error: null, failedKey: null })}
+        >
           Try again
         </button>
       </div>

@@ -7,7 +7,12 @@ import { setTheme } from "./useRouting.ts";
 import { MODEL_SUGGESTIONS } from "./models.ts";
 import "./Header.css";
 
-const PROVIDER_LABELS: Record<ProviderChoice, string> = { auto: "Auto", openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini" };
+const PROVIDER_LABELS: Record<ProviderChoice, string> = {
+  auto: "Auto",
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  gemini: "Gemini",
+};
 
 /** Model id: committed on Enter or when the field loses focus, not on every keystroke. */
 function ModelField() {
@@ -68,7 +73,12 @@ export function Header() {
       <div className="header-controls" role="group" aria-label="Inspection settings">
         <label className="field">
           <span className="field-label">Provider</span>
-          <select data-testid="provider-picker" value={provider} title="Whose cache rules and prompt order to use; Auto infers it from the format and model" onChange={(e) => set({ provider: e.target.value as ProviderChoice })}>
+          <select
+            data-testid="provider-picker"
+            value={provider}
+            title="Whose cache rules and prompt order to use; Auto infers it from the format and model"
+            onChange={(e) => set({ provider: e.target.value as ProviderChoice })}
+          >
             {PROVIDER_CHOICES.map((p) => (
               <option key={p} value={p}>
                 {PROVIDER_LABELS[p]}
@@ -88,17 +98,38 @@ export function Header() {
             data-testid="layout-toggle"
             data-value={layout}
             data-from-request={chosenLayout === null}
-            title={layoutApplies ? "Input layout for Strata assembly requests (both are shown in Layout order)" : "Wire requests are already assembled: the layout applies to Strata assembly requests"}
+            title={
+              layoutApplies
+                ? "Input layout for Strata assembly requests (both are shown in Layout order)"
+                : "Wire requests are already assembled: the layout applies to Strata assembly requests"
+            }
           >
             {LAYOUTS.map((l) => (
-              <button key={l} type="button" data-testid={`layout-${l}`} aria-pressed={layout === l} disabled={!layoutApplies} onClick={() => set({ layout: l })}>
+              <button
+                key={l}
+                type="button"
+                data-testid={`layout-${l}`}
+                aria-pressed={layout === l}
+                disabled={!layoutApplies}
+                onClick={() => set({ layout: l })}
+              >
                 {l}
               </button>
             ))}
           </div>
         </div>
-        <NumberField label="Max tokens" testId="budget-tokens" value={maxInputTokens} onCommit={(v) => set({ maxInputTokens: v })} />
-        <NumberField label="Max bytes" testId="budget-bytes" value={maxInputBytes} onCommit={(v) => set({ maxInputBytes: v })} />
+        <NumberField
+          label="Max tokens"
+          testId="budget-tokens"
+          value={maxInputTokens}
+          onCommit={(v) => set({ maxInputTokens: v })}
+        />
+        <NumberField
+          label="Max bytes"
+          testId="budget-bytes"
+          value={maxInputBytes}
+          onCommit={(v) => set({ maxInputBytes: v })}
+        />
       </div>
       <div className="header-actions">
         <ShareControls />

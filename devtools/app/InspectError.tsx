@@ -1,7 +1,6 @@
 import { FORMAT_NAMES } from "../components/names.ts";
 import type { SerializedError } from "../inspect/protocol.ts";
 
-
 /** A request core could not read: the message, every issue with its JSON path, and the formats tried. */
 export function InspectError({ error }: { readonly error: SerializedError }) {
   return (
@@ -13,7 +12,12 @@ export function InspectError({ error }: { readonly error: SerializedError }) {
           {error.issues.slice(0, 200).map((issue, i) => (
             <li key={i} data-testid="shape-error" data-path={issue.path}>
               <code className="path">{issue.path || "(root)"}</code>
-              {issue.line !== undefined ? <span className="muted"> line {issue.line}, column {issue.column}</span> : null}
+              {issue.line !== undefined ? (
+                <span className="muted">
+                  {" "}
+                  line {issue.line}, column {issue.column}
+                </span>
+              ) : null}
               <span> {issue.message}</span>
             </li>
           ))}

@@ -31,10 +31,22 @@ export function PreviousTurnActions() {
   };
   return (
     <>
-      <button type="button" data-testid="simulate-previous-turn" disabled={!report || query.isPlaceholderData} onClick={() => run("previous")} title="Fill this slot with the current request minus its last exchange">
+      <button
+        type="button"
+        data-testid="simulate-previous-turn"
+        disabled={!report || query.isPlaceholderData}
+        onClick={() => run("previous")}
+        title="Fill this slot with the current request minus its last exchange"
+      >
         Simulate previous
       </button>
-      <button type="button" data-testid="simulate-next-turn" disabled={!report || query.isPlaceholderData} onClick={() => run("next")} title="Move the current request here and replace it with its next turn (placeholder reply and input)">
+      <button
+        type="button"
+        data-testid="simulate-next-turn"
+        disabled={!report || query.isPlaceholderData}
+        onClick={() => run("next")}
+        title="Move the current request here and replace it with its next turn (placeholder reply and input)"
+      >
         Simulate next
       </button>
       {error ? (

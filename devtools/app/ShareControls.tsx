@@ -36,7 +36,13 @@ export function ShareControls() {
 
   return (
     <div className="share">
-      <button type="button" data-testid="share-link" disabled={busy} onClick={() => run("full", buildShareLink)} title="Copy a link that carries the whole input; it stays in the URL fragment and is never sent to a server">
+      <button
+        type="button"
+        data-testid="share-link"
+        disabled={busy}
+        onClick={() => run("full", buildShareLink)}
+        title="Copy a link that carries the whole input; it stays in the URL fragment and is never sent to a server"
+      >
         Share link
       </button>
       <button
@@ -49,14 +55,27 @@ export function ShareControls() {
         Hash-only link
       </button>
       {shown ? (
-        <div className="share-panel" data-testid="share-panel" role="dialog" aria-label="Share link" onKeyDown={(e) => e.key === "Escape" && setShown(null)}>
+        <div
+          className="share-panel"
+          data-testid="share-panel"
+          role="dialog"
+          aria-label="Share link"
+          onKeyDown={(e) => e.key === "Escape" && setShown(null)}
+        >
           {shown.link.ok ? (
             <>
               <p data-testid="share-status">
                 {shown.kind === "full" ? "Link with the whole input" : "Hash-only link (no prompt text)"}
                 {shown.copied ? " copied to the clipboard." : ": copy it from the field below."}
               </p>
-              <input readOnly autoFocus data-testid="share-url" value={shown.link.url} onFocus={(e) => e.currentTarget.select()} aria-label="Share URL" />
+              <input
+                readOnly
+                autoFocus
+                data-testid="share-url"
+                value={shown.link.url}
+                onFocus={(e) => e.currentTarget.select()}
+                aria-label="Share URL"
+              />
             </>
           ) : (
             <p className="error" data-testid="share-status">

@@ -52,12 +52,25 @@ export function ViewHost() {
   }, [view, shownKey]);
 
   return (
-    <div className="view-host" data-testid="view-host" data-view={view} data-state={state} data-stale={stale} data-key={shownKey ?? ""} aria-busy={state === "loading" || stale}>
+    <div
+      className="view-host"
+      data-testid="view-host"
+      data-view={view}
+      data-state={state}
+      data-stale={stale}
+      data-key={shownKey ?? ""}
+      aria-busy={state === "loading" || stale}
+    >
       {state === "empty" ? (
         <div className="empty-state" data-testid="empty-state">
           <h2>Nothing to inspect yet</h2>
-          <p>Paste a request on the left, drop a JSON file anywhere on the input, open one, or pick a bundled sample.</p>
-          <p className="muted">Strata reads Strata assembly requests and OpenAI (Chat, Responses), Anthropic and Gemini requests. Everything stays in this tab.</p>
+          <p>
+            Paste a request on the left, drop a JSON file anywhere on the input, open one, or pick a bundled sample.
+          </p>
+          <p className="muted">
+            Strata reads Strata assembly requests and OpenAI (Chat, Responses), Anthropic and Gemini requests.
+            Everything stays in this tab.
+          </p>
         </div>
       ) : null}
       {state === "loading" ? (
@@ -65,7 +78,15 @@ export function ViewHost() {
           Inspecting…
         </div>
       ) : null}
-      {state === "error" ? <InspectError error={query.error instanceof InspectFailure ? query.error.detail : { name: "Error", code: "internal_error", message: String(query.error?.message), issues: [], tried: [] }} /> : null}
+      {state === "error" ? (
+        <InspectError
+          error={
+            query.error instanceof InspectFailure
+              ? query.error.detail
+              : { name: "Error", code: "internal_error", message: String(query.error?.message), issues: [], tried: [] }
+          }
+        />
+      ) : null}
       {state === "ready" && data ? (
         <section className={`view view-${view}`} data-testid={`view-${view}`} aria-label={VIEW_LABELS[view]}>
           {view !== "overview" ? <ProblemsBanner report={data.report} /> : null}

@@ -17,11 +17,15 @@ export function ViewNav() {
   const onKeyDown = (event: KeyboardEvent) => {
     const at = VIEW_IDS.indexOf(view);
     const to =
-      event.key === "ArrowRight" ? (at + 1) % VIEW_IDS.length
-      : event.key === "ArrowLeft" ? (at - 1 + VIEW_IDS.length) % VIEW_IDS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? VIEW_IDS.length - 1
-      : -1;
+      event.key === "ArrowRight"
+        ? (at + 1) % VIEW_IDS.length
+        : event.key === "ArrowLeft"
+          ? (at - 1 + VIEW_IDS.length) % VIEW_IDS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? VIEW_IDS.length - 1
+              : -1;
     if (to === -1) return;
     event.preventDefault();
     go(VIEW_IDS[to]!, true);

@@ -56,7 +56,8 @@ async function applyShare(route: ReturnType<typeof parseHash>, setNotice: (n: Ro
     }
   } catch (error) {
     failed = true;
-    const text = error instanceof ShareDecodeError ? error.message : `The share link could not be opened: ${String(error)}`;
+    const text =
+      error instanceof ShareDecodeError ? error.message : `The share link could not be opened: ${String(error)}`;
     history.replaceState(null, "", formatHash({ view: route.view, ...(theme ? { theme } : {}) }));
     setNotice({ kind: "error", text });
   } finally {
@@ -81,7 +82,8 @@ export function useRouting(): RoutingNotice | null {
       ui.setView(route.view);
       if (route.theme) ui.setTheme(route.theme);
       else if (initial) ui.setTheme(systemTheme());
-      if (route.unknownView) setNotice({ kind: "error", text: `There is no view called "${route.unknownView}"; showing the overview.` });
+      if (route.unknownView)
+        setNotice({ kind: "error", text: `There is no view called "${route.unknownView}"; showing the overview.` });
       if (route.share || route.bundle) {
         // The first sample must not overwrite what the link brings (a full share), nor be compared
         // with a bundle the recipient did not ask for.

@@ -1,7 +1,15 @@
 import { useState } from "react";
 
 /** Copies text to the clipboard; says whether it worked. */
-export function CopyButton({ text, label = "Copy", testId }: { readonly text: () => string; readonly label?: string; readonly testId: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  testId,
+}: {
+  readonly text: () => string;
+  readonly label?: string;
+  readonly testId: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   return (
     <button

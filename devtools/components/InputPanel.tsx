@@ -6,7 +6,6 @@ import { LargeInput, useLargeSyntaxError } from "./LargeInput.tsx";
 import { slotTestId } from "./slotTestId.ts";
 import { LARGE_INPUT, useParsedInput } from "./useParsedInput.ts";
 
-
 interface Props {
   readonly slot?: Slot;
   readonly title: string;
@@ -149,8 +148,8 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
           showLarge
             ? "The large input is not loaded into this editor. Typing or pasting here replaces it."
             : slot === "current"
-            ? "Paste a request (Strata, OpenAI, Anthropic or Gemini JSON), drop a file, or pick a sample."
-            : "Optional: the previous turn's request, or a fingerprint bundle, to compare cache prefixes."
+              ? "Paste a request (Strata, OpenAI, Anthropic or Gemini JSON), drop a file, or pick a sample."
+              : "Optional: the previous turn's request, or a fingerprint bundle, to compare cache prefixes."
         }
         onChange={(e) => setText(slot, e.target.value)}
       />
@@ -159,14 +158,24 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
         {parsed.kind === "ok" ? `Valid JSON · ${fmtInt(parsed.bytes)} bytes` : null}
         {parsed.kind === "large" ? `${fmtBytes(parsed.bytes)} · checked by the inspector` : null}
         {largeSyntax ? (
-          <span className="error" data-testid={t("json-error")} data-line={largeSyntax.line} data-column={largeSyntax.column}>
+          <span
+            className="error"
+            data-testid={t("json-error")}
+            data-line={largeSyntax.line}
+            data-column={largeSyntax.column}
+          >
             Invalid JSON: {largeSyntax.message}
           </span>
         ) : null}
         {parsed.kind === "error" ? (
           <span className="error" data-testid={t("json-error")} data-line={parsed.line} data-column={parsed.column}>
             {parsed.message}{" "}
-            <button type="button" className="link" data-testid={t("json-error-goto")} onClick={() => goTo(parsed.line, parsed.column)}>
+            <button
+              type="button"
+              className="link"
+              data-testid={t("json-error-goto")}
+              onClick={() => goTo(parsed.line, parsed.column)}
+            >
               Go to line {parsed.line}
             </button>
           </span>

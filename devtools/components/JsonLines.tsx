@@ -12,7 +12,15 @@ export const JSON_VIRTUALIZE_ABOVE = 2000;
 export const JSON_LINE_CHARS = 10_000;
 
 /** Pretty JSON as text lines, virtualized past a couple of thousand lines, so a 5 MB document scrolls smoothly. */
-export function JsonLines({ text, testId, height = 460 }: { readonly text: string; readonly testId: string; readonly height?: number }) {
+export function JsonLines({
+  text,
+  testId,
+  height = 460,
+}: {
+  readonly text: string;
+  readonly testId: string;
+  readonly height?: number;
+}) {
   const lines = useMemo(() => text.split("\n"), [text]);
   return (
     <div className="json-lines" style={{ maxHeight: height, overflow: "auto" }}>

@@ -1,10 +1,22 @@
-import { PROVENANCE_KINDS, PROVENANCE_LABELS, provenanceFill, provenanceInk, provenanceKind, type ProvenanceKind } from "./provenance.ts";
+import {
+  PROVENANCE_KINDS,
+  PROVENANCE_LABELS,
+  provenanceFill,
+  provenanceInk,
+  provenanceKind,
+  type ProvenanceKind,
+} from "./provenance.ts";
 
 /** A provenance label on its colour, e.g. `history:3`. */
 export function ProvenanceChip({ source, sourceKind }: { readonly source: string; readonly sourceKind: string }) {
   const kind = provenanceKind(sourceKind);
   return (
-    <span className="prov-chip" data-kind={kind} style={{ background: provenanceFill(kind), color: provenanceInk(kind) }} title={`${PROVENANCE_LABELS[kind]}: ${source}`}>
+    <span
+      className="prov-chip"
+      data-kind={kind}
+      style={{ background: provenanceFill(kind), color: provenanceInk(kind) }}
+      title={`${PROVENANCE_LABELS[kind]}: ${source}`}
+    >
       {source}
     </span>
   );

@@ -21,7 +21,18 @@ interface Props<T> {
 }
 
 /** A list that stays fast at 100,000 rows (@tanstack/react-virtual) and plain below the threshold. */
-export function VirtualList<T>({ items, rowHeight, renderRow, getKey, testId, height = 560, className, role, threshold = VIRTUALIZE_ABOVE, scrollToIndex = null }: Props<T>) {
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  renderRow,
+  getKey,
+  testId,
+  height = 560,
+  className,
+  role,
+  threshold = VIRTUALIZE_ABOVE,
+  scrollToIndex = null,
+}: Props<T>) {
   const big = items.length > threshold;
   const plainRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -39,7 +50,19 @@ export function VirtualList<T>({ items, rowHeight, renderRow, getKey, testId, he
       </div>
     );
   }
-  return <Virtualized items={items} rowHeight={rowHeight} renderRow={renderRow} getKey={getKey} testId={testId} height={height} className={className} role={role} scrollToIndex={scrollToIndex} />;
+  return (
+    <Virtualized
+      items={items}
+      rowHeight={rowHeight}
+      renderRow={renderRow}
+      getKey={getKey}
+      testId={testId}
+      height={height}
+      className={className}
+      role={role}
+      scrollToIndex={scrollToIndex}
+    />
+  );
 }
 
 interface VirtualizedProps<T> {
@@ -54,7 +77,17 @@ interface VirtualizedProps<T> {
   readonly scrollToIndex: number | null;
 }
 
-function Virtualized<T>({ items, rowHeight, renderRow, getKey, testId, height, className, role, scrollToIndex }: VirtualizedProps<T>) {
+function Virtualized<T>({
+  items,
+  rowHeight,
+  renderRow,
+  getKey,
+  testId,
+  height,
+  className,
+  role,
+  scrollToIndex,
+}: VirtualizedProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer hands back fresh functions each render; fine here (no React Compiler memoization).
   // oxlint-disable-next-line react/incompatible-library
@@ -70,7 +103,16 @@ function Virtualized<T>({ items, rowHeight, renderRow, getKey, testId, height, c
     if (scrollToIndex !== null) virtualizer.scrollToIndex(scrollToIndex, { align: "center" });
   }, [scrollToIndex, virtualizer]);
   return (
-    <div ref={scrollRef} className={`vscroll ${className ?? ""}`} style={{ height, overflow: "auto" }} data-testid={testId} data-count={items.length} data-virtualized="true" role={role} tabIndex={0}>
+    <div
+      ref={scrollRef}
+      className={`vscroll ${className ?? ""}`}
+      style={{ height, overflow: "auto" }}
+      data-testid={testId}
+      data-count={items.length}
+      data-virtualized="true"
+      role={role}
+      tabIndex={0}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div

@@ -5,10 +5,13 @@ export function messagePreview(m: Message, max = 160): string {
   let out = "";
   for (const b of m.content) {
     const part =
-      b.type === "text" || b.type === "thinking" ? b.text
-      : b.type === "tool_call" ? `[tool_call ${b.name}]`
-      : b.type === "tool_result" ? `[tool_result ${b.name}]`
-      : `[${b.type}]`;
+      b.type === "text" || b.type === "thinking"
+        ? b.text
+        : b.type === "tool_call"
+          ? `[tool_call ${b.name}]`
+          : b.type === "tool_result"
+            ? `[tool_result ${b.name}]`
+            : `[${b.type}]`;
     out = out === "" ? part : `${out} ${part}`;
     if (out.length > max) break;
   }

@@ -8,7 +8,11 @@ export const FORMAT_NAMES: Readonly<Record<string, string>> = {
   gemini: "Gemini generateContent",
 };
 
-export const PROVIDER_NAMES: Readonly<Record<string, string>> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini" };
+export const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  gemini: "Gemini",
+};
 
 /** Divergence causes in words: what happened, and whether it costs the cache. */
 export const CAUSE_TEXT: Readonly<Record<string, string>> = {

@@ -42,4 +42,5 @@ export function provenanceKind(sourceKind: string): ProvenanceKind {
 }
 
 export const provenanceFill = (kind: ProvenanceKind) => `var(--p-${kind})`;
-export const provenanceInk = (kind: ProvenanceKind) => (DARK_FILLS.has(kind) ? "var(--p-on-dark)" : kind === "input" ? "var(--bg)" : "var(--p-on-light)");
+export const provenanceInk = (kind: ProvenanceKind) =>
+  DARK_FILLS.has(kind) ? "var(--p-on-dark)" : kind === "input" ? "var(--bg)" : "var(--p-on-light)";

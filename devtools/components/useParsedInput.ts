@@ -35,7 +35,12 @@ export function parseInput(text: string): ParsedInput {
   if (!/\S/.test(text)) return { kind: "empty" };
   const result = parseJson(text);
   if (result.ok) return { kind: "ok", value: result.value, bytes: encoder.encode(text).length };
-  return { kind: "error", message: `Invalid JSON: ${result.issue.message}`, line: result.issue.line, column: result.issue.column };
+  return {
+    kind: "error",
+    message: `Invalid JSON: ${result.issue.message}`,
+    line: result.issue.line,
+    column: result.issue.column,
+  };
 }
 
 /** For the status line: a full check below `LARGE_INPUT`, only the size above it. */

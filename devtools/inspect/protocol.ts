@@ -14,7 +14,13 @@ export interface SerializedError {
   readonly code: string;
   readonly message: string;
   /** RequestFormatError issues: JSON path, message and, for syntax errors, line and column. */
-  readonly issues: readonly { readonly code: string; readonly path: string; readonly message: string; readonly line?: number; readonly column?: number }[];
+  readonly issues: readonly {
+    readonly code: string;
+    readonly path: string;
+    readonly message: string;
+    readonly line?: number;
+    readonly column?: number;
+  }[];
   /** Formats that were tried, closest first. */
   readonly tried: readonly string[];
 }
@@ -35,7 +41,12 @@ export class InspectFailure extends Error {
 }
 
 function isIssue(v: unknown): v is SerializedError["issues"][number] {
-  return typeof v === "object" && v !== null && typeof (v as { path?: unknown }).path === "string" && typeof (v as { message?: unknown }).message === "string";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof (v as { path?: unknown }).path === "string" &&
+    typeof (v as { message?: unknown }).message === "string"
+  );
 }
 
 export function serializeError(error: unknown): SerializedError {

@@ -1,5 +1,11 @@
 import type { InspectionReport } from "../../core/index.ts";
-import { InspectFailure, serializeError, type InspectJob, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
+import {
+  InspectFailure,
+  serializeError,
+  type InspectJob,
+  type WorkerRequest,
+  type WorkerResponse,
+} from "./protocol.ts";
 
 export type InspectRunner = (job: InspectJob, signal?: AbortSignal) => Promise<InspectionReport>;
 
@@ -31,7 +37,8 @@ function recordTiming(id: number, workerMs: number | null): void {
 function createWorkerRunner(): InspectRunner {
   const idle: Worker[] = [];
   let nextId = 1;
-  const spawn = () => new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" });
+  const spawn = () =>
+    new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" });
   return (job, signal) =>
     new Promise<InspectionReport>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError());
@@ -54,7 +61,15 @@ function createWorkerRunner(): InspectRunner {
       const onError = (event: ErrorEvent) => {
         done();
         worker.terminate();
-        reject(new InspectFailure({ name: "WorkerError", code: "worker_error", message: `The inspect worker failed: ${event.message || "it could not start"}.`, issues: [], tried: [] }));
+        reject(
+          new InspectFailure({
+            name: "WorkerError",
+            code: "worker_error",
+            message: `The inspect worker failed: ${event.message || "it could not start"}.`,
+            issues: [],
+            tried: [],
+          }),
+        );
       };
       const onAbort = () => {
         postedAt.delete(id);

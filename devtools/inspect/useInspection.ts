@@ -12,7 +12,8 @@ export interface Inspection {
   readonly key: string;
 }
 
-const settingsKey = (s: Settings) => JSON.stringify([s.provider, s.model, s.layout, s.maxInputTokens, s.maxInputBytes, s.estimator]);
+const settingsKey = (s: Settings) =>
+  JSON.stringify([s.provider, s.model, s.layout, s.maxInputTokens, s.maxInputBytes, s.estimator]);
 
 /**
  * The inspection of the current input (and previous turn) under the current settings.
@@ -20,14 +21,19 @@ const settingsKey = (s: Settings) => JSON.stringify([s.provider, s.model, s.layo
  * cost more than the render. Keeps showing the last report while the next one is computed.
  */
 export function useInspection(override?: { readonly estimator?: EstimatorChoice; readonly enabled?: boolean }) {
-  const { current, previous, revision } = useInput(useShallow((s) => ({ current: s.current, previous: s.previous, revision: s.revision })));
+  const { current, previous, revision } = useInput(
+    useShallow((s) => ({ current: s.current, previous: s.previous, revision: s.revision })),
+  );
   const base = useUi(useShallow(pickSettings));
   const settings: Settings = override?.estimator ? { ...base, estimator: override.estimator } : base;
   const key = `${revision.current}:${revision.previous}:${settingsKey(settings)}`;
   const empty = !/\S/.test(current); // stops at the first non-space character, unlike trim() on 5 MB
   const query = useQuery<Inspection, Error, Inspection, readonly string[]>({
     queryKey: ["inspect", key],
-    queryFn: async ({ signal }): Promise<Inspection> => ({ report: await getInspectRunner()({ input: current, previous, settings }, signal), key }),
+    queryFn: async ({ signal }): Promise<Inspection> => ({
+      report: await getInspectRunner()({ input: current, previous, settings }, signal),
+      key,
+    }),
     enabled: !empty && override?.enabled !== false,
     // An emptied input shows nothing, not the last report.
     placeholderData: (previous) => (empty ? undefined : keepPreviousData(previous)),

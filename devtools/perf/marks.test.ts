@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { inputRendered, markInputChange, markViewSwitch, PASTE_TO_RENDERED, VIEW_SWITCH, viewRendered } from "./marks.ts";
+import {
+  inputRendered,
+  markInputChange,
+  markViewSwitch,
+  PASTE_TO_RENDERED,
+  VIEW_SWITCH,
+  viewRendered,
+} from "./marks.ts";
 
 const measured = (name: string) =>
   new Promise<PerformanceEntry[]>((resolve) => {

@@ -10,7 +10,8 @@ export const VIEW_SWITCH = "strata:view-switch";
 const INPUT_CHANGE = "strata:input-change";
 const VIEW_SWITCH_START = "strata:view-switch-start";
 
-const perf: Performance | undefined = typeof performance !== "undefined" && typeof performance.mark === "function" ? performance : undefined;
+const perf: Performance | undefined =
+  typeof performance !== "undefined" && typeof performance.mark === "function" ? performance : undefined;
 
 let pendingInput: string | undefined; // inspection key the pending input mark waits for
 let pendingView: string | undefined;

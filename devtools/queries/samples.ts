@@ -38,9 +38,14 @@ export function useSampleIndex() {
 export function useLoadSample() {
   const client = useQueryClient();
   return useCallback(
-    async (entry: SampleEntry, entries: readonly SampleEntry[], options: { readonly slot?: Slot; readonly onlyIfEmpty?: boolean } = {}) => {
+    async (
+      entry: SampleEntry,
+      entries: readonly SampleEntry[],
+      options: { readonly slot?: Slot; readonly onlyIfEmpty?: boolean } = {},
+    ) => {
       const slot = options.slot ?? "current";
-      const text = (file: string) => client.fetchQuery({ queryKey: ["sample", file], queryFn: () => fetchSampleText(file), staleTime: Infinity });
+      const text = (file: string) =>
+        client.fetchQuery({ queryKey: ["sample", file], queryFn: () => fetchSampleText(file), staleTime: Infinity });
       const body = await text(entry.file);
       const state = useInput.getState();
       if (options.onlyIfEmpty && (state[slot] !== "" || !state.autoloadSample)) return;
@@ -61,4 +66,6 @@ export function useLoadSample() {
 
 /** The entry a sample names as its previous turn, by id or by file. */
 export const previousEntry = (entries: readonly SampleEntry[] | undefined, entry: SampleEntry | undefined) =>
-  entry?.previous === undefined ? undefined : entries?.find((e) => e.id === entry.previous || e.file === entry.previous);
+  entry?.previous === undefined
+    ? undefined
+    : entries?.find((e) => e.id === entry.previous || e.file === entry.previous);

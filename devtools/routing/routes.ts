@@ -5,7 +5,17 @@
  * Nothing here touches the DOM, so it is unit-tested directly.
  */
 
-export const VIEW_IDS = ["overview", "layout", "tiers", "dropped", "cache", "budget", "templates", "history", "raw"] as const;
+export const VIEW_IDS = [
+  "overview",
+  "layout",
+  "tiers",
+  "dropped",
+  "cache",
+  "budget",
+  "templates",
+  "history",
+  "raw",
+] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
 export const VIEW_LABELS: Readonly<Record<ViewId, string>> = {

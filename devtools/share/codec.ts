@@ -13,7 +13,11 @@ export class ShareDecodeError extends Error {
   }
 }
 
-async function pump(input: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<Uint8Array> {
+async function pump(
+  input: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  cap: number,
+): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   // Errors surface on the read side; don't let the write promise reject unhandled.
   writer.write(input as Uint8Array<ArrayBuffer>).catch(() => {});
@@ -48,7 +52,8 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 export function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareDecodeError("The link's data is not base64url: it was probably cut off or edited.");
+  if (!/^[A-Za-z0-9_-]*$/.test(text))
+    throw new ShareDecodeError("The link's data is not base64url: it was probably cut off or edited.");
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
   let binary: string;
   try {
@@ -62,7 +67,11 @@ export function fromBase64Url(text: string): Uint8Array {
 }
 
 export async function compressText(text: string): Promise<string> {
-  const deflated = await pump(new TextEncoder().encode(text), new CompressionStream("deflate-raw"), Number.POSITIVE_INFINITY);
+  const deflated = await pump(
+    new TextEncoder().encode(text),
+    new CompressionStream("deflate-raw"),
+    Number.POSITIVE_INFINITY,
+  );
   return toBase64Url(deflated);
 }
 

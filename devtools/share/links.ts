@@ -12,12 +12,23 @@ const base = () => `${location.origin}${location.pathname}${location.search}`;
 export function currentShareState(): ShareState {
   const input = useInput.getState();
   const ui = useUi.getState();
-  return { v: 1, current: input.current, previous: input.previous, source: input.source.slice(0, 300), view: ui.view, settings: pickSettings(ui), tierBudget: ui.tierBudget };
+  return {
+    v: 1,
+    current: input.current,
+    previous: input.previous,
+    source: input.source.slice(0, 300),
+    view: ui.view,
+    settings: pickSettings(ui),
+    tierBudget: ui.tierBudget,
+  };
 }
 
 function checked(url: string): ShareLink {
   return url.length > MAX_SHARE_URL_CHARS
-    ? { ok: false, reason: `The link would be ${url.length} characters, more than browsers keep (${MAX_SHARE_URL_CHARS}). Share the file, or a hash-only link.` }
+    ? {
+        ok: false,
+        reason: `The link would be ${url.length} characters, more than browsers keep (${MAX_SHARE_URL_CHARS}). Share the file, or a hash-only link.`,
+      }
     : { ok: true, url };
 }
 

@@ -10,7 +10,14 @@ const state: ShareState = {
   previous: "",
   source: "pasted",
   view: "cache",
-  settings: { provider: "anthropic", model: "claude-sonnet-4-5", layout: "legacy", maxInputTokens: 1000, maxInputBytes: null, estimator: "default" },
+  settings: {
+    provider: "anthropic",
+    model: "claude-sonnet-4-5",
+    layout: "legacy",
+    maxInputTokens: 1000,
+    maxInputBytes: null,
+    estimator: "default",
+  },
   tierBudget: 400,
 };
 
@@ -22,7 +29,9 @@ describe("share links", () => {
   });
 
   it("compresses a repetitive request well", async () => {
-    const big = JSON.stringify({ messages: Array.from({ length: 500 }, (_, i) => ({ role: "user", content: `message ${i % 7}` })) });
+    const big = JSON.stringify({
+      messages: Array.from({ length: 500 }, (_, i) => ({ role: "user", content: `message ${i % 7}` })),
+    });
     expect((await compressText(big)).length).toBeLessThan(big.length / 5);
   });
 
@@ -54,13 +63,17 @@ describe("hash-only bundles", () => {
     const report = await reportFor("conversation-turn-2");
     const bundle = parseBundle(report.fingerprints);
     const text = JSON.stringify(bundle);
-    for (const m of report.request!.messages) for (const b of m.content) if (b.type === "text" && b.text.length > 12) expect(text).not.toContain(b.text);
+    for (const m of report.request!.messages)
+      for (const b of m.content) if (b.type === "text" && b.text.length > 12) expect(text).not.toContain(b.text);
     expect(await decodeBundle(await encodeBundle(bundle))).toEqual(bundle);
   });
 
   it("refuse a bundle that smuggles extra fields", async () => {
     const report = await reportFor("conversation-turn-2");
-    const bundle = { ...report.fingerprints!, segments: report.fingerprints!.segments.map((s, i) => (i === 0 ? { ...s, text: "secret" } : s)) };
+    const bundle = {
+      ...report.fingerprints!,
+      segments: report.fingerprints!.segments.map((s, i) => (i === 0 ? { ...s, text: "secret" } : s)),
+    };
     expect(() => parseBundle(bundle)).toThrow(/segments\.0/);
   });
 });

@@ -48,6 +48,7 @@ export async function decodeShareState(encoded: string): Promise<ShareState> {
     throw new ShareDecodeError("The link's data is not JSON.", { cause });
   }
   const result = ShareState.safeParse(value);
-  if (!result.success) throw new ShareDecodeError(`The link's data has the wrong shape: ${describeZodIssues(result.error)}`);
+  if (!result.success)
+    throw new ShareDecodeError(`The link's data has the wrong shape: ${describeZodIssues(result.error)}`);
   return result.data;
 }

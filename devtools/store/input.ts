@@ -29,12 +29,19 @@ export const useInput = create<InputState>()((set) => ({
     set((s) =>
       slot === "current"
         ? { current: text, source: source ?? "pasted", revision: { ...s.revision, current: s.revision.current + 1 } }
-        : { previous: text, previousSource: source ?? "pasted", revision: { ...s.revision, previous: s.revision.previous + 1 } },
+        : {
+            previous: text,
+            previousSource: source ?? "pasted",
+            revision: { ...s.revision, previous: s.revision.previous + 1 },
+          },
     ),
 }));
 
 /** Fresh state for tests and for "clear". */
-export const initialInputState = (): Pick<InputState, "current" | "previous" | "source" | "previousSource" | "revision" | "autoloadSample"> => ({
+export const initialInputState = (): Pick<
+  InputState,
+  "current" | "previous" | "source" | "previousSource" | "revision" | "autoloadSample"
+> => ({
   current: "",
   previous: "",
   source: "",

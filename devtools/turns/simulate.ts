@@ -3,7 +3,12 @@
  * `simulateAdjacentTurn` builds them (the same turn rules as `simulateNextTurn`), in the format
  * the request was pasted in; this file only turns the result into text or a reason.
  */
-import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY, simulateAdjacentTurn, type InspectionReport } from "../../core/index.ts";
+import {
+  DEFAULT_SIMULATED_NEXT_INPUT,
+  DEFAULT_SIMULATED_REPLY,
+  simulateAdjacentTurn,
+  type InspectionReport,
+} from "../../core/index.ts";
 
 export const SIMULATED_REPLY = DEFAULT_SIMULATED_REPLY;
 export const SIMULATED_NEXT_INPUT = DEFAULT_SIMULATED_NEXT_INPUT;
@@ -11,7 +16,8 @@ export const SIMULATED_NEXT_INPUT = DEFAULT_SIMULATED_NEXT_INPUT;
 export type TurnResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 function adjacentText(direction: "previous" | "next", report: InspectionReport, currentJson: unknown): TurnResult {
-  if (typeof currentJson !== "object" || currentJson === null) return { ok: false, reason: "The input is not a JSON object." };
+  if (typeof currentJson !== "object" || currentJson === null)
+    return { ok: false, reason: "The input is not a JSON object." };
   try {
     const turn = simulateAdjacentTurn(currentJson, { direction, format: report.format });
     return { ok: true, text: JSON.stringify(turn.request, null, 2) };
@@ -21,7 +27,9 @@ function adjacentText(direction: "previous" | "next", report: InspectionReport, 
 }
 
 /** The request one turn later: this turn's reply and a placeholder next input appended. */
-export const nextTurnText = (report: InspectionReport, currentJson: unknown): TurnResult => adjacentText("next", report, currentJson);
+export const nextTurnText = (report: InspectionReport, currentJson: unknown): TurnResult =>
+  adjacentText("next", report, currentJson);
 
 /** The request one turn earlier: everything from the last assistant reply on removed. */
-export const previousTurnText = (report: InspectionReport, currentJson: unknown): TurnResult => adjacentText("previous", report, currentJson);
+export const previousTurnText = (report: InspectionReport, currentJson: unknown): TurnResult =>
+  adjacentText("previous", report, currentJson);

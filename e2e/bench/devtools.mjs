@@ -83,7 +83,11 @@ async function paste(page, text) {
 }
 
 async function tabs(page) {
-  for (const selector of ['[data-testid="view-nav"] [data-testid^="nav-"]', '[data-testid^="view-tab-"]', '[role="tab"]']) {
+  for (const selector of [
+    '[data-testid="view-nav"] [data-testid^="nav-"]',
+    '[data-testid^="view-tab-"]',
+    '[role="tab"]',
+  ]) {
     const locators = await page.locator(selector).all();
     if (locators.length > 1) return locators;
   }
@@ -93,7 +97,10 @@ async function tabs(page) {
 /** Pastes requests of `mb` MB `trials` + 1 times (the first is a warm-up) and visits every view after each. */
 async function measureSize(context, url, mb) {
   // Two different requests of the same size, pasted alternately, so every paste changes the text.
-  const variants = [generateOpenAIChatTurns(mb * MB, { seed: 31 }).current, generateOpenAIChatTurns(mb * MB, { seed: 32 }).current];
+  const variants = [
+    generateOpenAIChatTurns(mb * MB, { seed: 31 }).current,
+    generateOpenAIChatTurns(mb * MB, { seed: 32 }).current,
+  ];
   const page = await context.newPage();
   try {
     await page.goto(url);
@@ -110,7 +117,8 @@ async function measureSize(context, url, mb) {
       if (t > 0) pastes.push(Math.max(...durations)); // the first paste warms the page up
       for (const tab of switchMissing ? [] : await tabs(page)) {
         const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
-        if ((await tab.getAttribute("aria-selected")) === "true" || (await tab.getAttribute("aria-current")) === "page") continue;
+        if ((await tab.getAttribute("aria-selected")) === "true" || (await tab.getAttribute("aria-current")) === "page")
+          continue;
         await page.evaluate(() => performance.clearMeasures());
         await tab.click({ timeout: 120_000 });
         const d = await takeMeasures(page, VIEW_SWITCH_MEASURE, 30_000);
@@ -144,17 +152,26 @@ async function main() {
   let outDir = site;
   if (process.argv.includes("--skip-build")) {
     if (!existsSync(join(site, "index.html"))) outDir = join(root, "dist-site");
-    if (!existsSync(join(outDir, "index.html"))) throw new Error("no built devtools to serve: run without --skip-build");
+    if (!existsSync(join(outDir, "index.html")))
+      throw new Error("no built devtools to serve: run without --skip-build");
   } else {
     log("building the devtools (vite build) …");
-    const built = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--outDir", site, "--emptyOutDir", "--logLevel", "warn"], { cwd: root, stdio: ["ignore", 2, 2] });
+    const built = spawnSync(
+      join(root, "node_modules/.bin/vite"),
+      ["build", "--outDir", site, "--emptyOutDir", "--logLevel", "warn"],
+      { cwd: root, stdio: ["ignore", 2, 2] },
+    );
     if (built.status !== 0) throw new Error("vite build failed");
   }
   const port = await freePort();
-  const server = spawn(join(root, "node_modules/.bin/vite"), ["preview", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", 2],
-  });
+  const server = spawn(
+    join(root, "node_modules/.bin/vite"),
+    ["preview", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", 2],
+    },
+  );
   const url = `http://127.0.0.1:${port}/`;
   const executablePath = resolveChromium();
   const browser = await chromium.launch({ args: [...CHROMIUM_ARGS], ...(executablePath ? { executablePath } : {}) });

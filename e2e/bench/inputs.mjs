@@ -90,7 +90,14 @@ export function generateHistory(count, { seed = 1, bytesPerMessage = 500 } = {})
       for (const call of calls) {
         messages.push({
           role: "tool",
-          content: [{ type: "tool_result", toolCallId: call.id, name: call.name, result: { ok: true, text: words(rnd, textChars()) } }],
+          content: [
+            {
+              type: "tool_result",
+              toolCallId: call.id,
+              name: call.name,
+              result: { ok: true, text: words(rnd, textChars()) },
+            },
+          ],
         });
       }
     }
@@ -113,7 +120,8 @@ export function generateTools() {
 }
 
 export const BENCH_MODEL = { provider: "openai", model: "gpt-bench", capabilities: { tools: true } };
-export const SYSTEM_INSTRUCTIONS = "You are a careful assistant. Answer from the tool results; say when you are unsure.";
+export const SYSTEM_INSTRUCTIONS =
+  "You are a careful assistant. Answer from the tool results; say when you are unsure.";
 export const CURRENT_INPUT = "Summarise what we found so far and propose the next step.";
 
 /** Tier sections for the composer: ids unique, tiers mixed like a real prompt (few core, many active/informational). */
@@ -135,7 +143,10 @@ export function generateOpenAIChatTurns(targetBytes, { seed = 5 } = {}) {
   const count = Math.max(4, Math.round(targetBytes / (perMessage + 60)));
   const history = generateHistory(count, { seed, bytesPerMessage: perMessage });
   const toWire = (m) => {
-    const text = m.content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
+    const text = m.content
+      .filter((b) => b.type === "text")
+      .map((b) => b.text)
+      .join("\n");
     if (m.role === "tool") {
       const r = m.content[0];
       return { role: "tool", tool_call_id: r.toolCallId, content: JSON.stringify(r.result) };
@@ -145,7 +156,11 @@ export function generateOpenAIChatTurns(targetBytes, { seed = 5 } = {}) {
       return {
         role: "assistant",
         content: text,
-        tool_calls: calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+        tool_calls: calls.map((c) => ({
+          id: c.id,
+          type: "function",
+          function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+        })),
       };
     }
     return { role: m.role, content: text };
@@ -195,11 +210,18 @@ export function generateTemplateArgs({ seed = 7 } = {}) {
   for (let i = 0; i < 4; i++) {
     messages.push({ role: "user", content: words(rnd, 200) });
     if (i === 2) {
-      messages.push({ role: "assistant", content: "", tool_calls: [{ name: "search_docs", arguments: { query: words(rnd, 30), limit: 5 } }] });
+      messages.push({
+        role: "assistant",
+        content: "",
+        tool_calls: [{ name: "search_docs", arguments: { query: words(rnd, 30), limit: 5 } }],
+      });
       messages.push({ role: "tool", content: words(rnd, 300) });
     }
     messages.push({ role: "assistant", content: words(rnd, 300) });
   }
-  const tools = generateTools().map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+  const tools = generateTools().map((t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: t.inputSchema },
+  }));
   return { messages, tools, add_generation_prompt: true };
 }

@@ -22,11 +22,15 @@ export function scenarios() {
 }
 
 function runChild(name, quick, seconds) {
-  const child = spawnSync(process.execPath, [self, "--child", name, `--seconds=${seconds}`, ...(quick ? ["--quick"] : [])], {
-    cwd: root,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnSync(
+    process.execPath,
+    [self, "--child", name, `--seconds=${seconds}`, ...(quick ? ["--quick"] : [])],
+    {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   if (child.status !== 0) throw new Error(`profile of ${name} failed (exit ${child.status})`);
   return JSON.parse(child.stdout);
 }
@@ -39,7 +43,9 @@ function runChild(name, quick, seconds) {
 export function profileScenario(name, { quick = false, seconds = 4, top = 12, against } = {}) {
   try {
     const a = runChild(name, quick, seconds);
-    const parts = [summarizeProfile(a.file, { top, title: `${name}: ${a.calls} calls in ${(a.elapsed / 1000).toFixed(1)} s` })];
+    const parts = [
+      summarizeProfile(a.file, { top, title: `${name}: ${a.calls} calls in ${(a.elapsed / 1000).toFixed(1)} s` }),
+    ];
     if (against) {
       const b = runChild(against, quick, seconds);
       parts.push(compareProfiles({ ...a, name }, { ...b, name: against }, { top }));
@@ -70,7 +76,9 @@ function location(frame, maps) {
     const entry = map?.findEntry(lineNumber, columnNumber);
     if (entry && entry.originalSource) {
       // esbuild wrote no outfile, so its `sources` are relative to the working directory (the repository root).
-      const source = entry.originalSource.startsWith("file://") ? fileURLToPath(entry.originalSource) : join(root, entry.originalSource);
+      const source = entry.originalSource.startsWith("file://")
+        ? fileURLToPath(entry.originalSource)
+        : join(root, entry.originalSource);
       return `${relative(root, source)}:${entry.originalLine + 1}`;
     }
     return `${relative(root, fileURLToPath(url))}:${lineNumber + 1}`;
@@ -131,7 +139,10 @@ export function compareProfiles(a, b, { top = 12 } = {}) {
     "",
     `| ${a.name} | ${b.name} | difference | ratio | function and source |`,
     "| --- | --- | --- | --- | --- |",
-    ...rows.map(([key, x, y]) => `| ${x.toFixed(3)} ms | ${y.toFixed(3)} ms | +${(x - y).toFixed(3)} ms | ${ratio(x, y)} | ${code(key)} |`),
+    ...rows.map(
+      ([key, x, y]) =>
+        `| ${x.toFixed(3)} ms | ${y.toFixed(3)} ms | +${(x - y).toFixed(3)} ms | ${ratio(x, y)} | ${code(key)} |`,
+    ),
   ].join("\n");
 }
 

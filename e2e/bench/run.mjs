@@ -17,7 +17,10 @@ import { judge, machine, renderTable } from "./table.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
-const only = argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const only = argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
 const skipBuild = argv.includes("--skip-build");
 const profile = argv.includes("--profile") || (!quick && !argv.includes("--no-profile"));
 const write = !quick && !only && !argv.includes("--no-write");
@@ -31,16 +34,31 @@ for (const module of ROW_MODULES) {
   log(`${module.id} …`);
   const t0 = performance.now();
   // Each row in a fresh process (see run-row.mjs); subject and baseline share that process.
-  const child = spawnSync(process.execPath, [join(root, "e2e/bench/run-row.mjs"), module.id, ...(quick ? ["--quick"] : []), ...(skipBuild ? ["--skip-build"] : [])], {
-    cwd: root,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const child = spawnSync(
+    process.execPath,
+    [
+      join(root, "e2e/bench/run-row.mjs"),
+      module.id,
+      ...(quick ? ["--quick"] : []),
+      ...(skipBuild ? ["--skip-build"] : []),
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   try {
     rows.push(...JSON.parse(child.stdout));
   } catch {
-    rows.push({ group: module.id, name: "(failed)", input: "—", subject: `error: the row process exited with ${child.status} (see stderr)`, verdict: "n/a" });
+    rows.push({
+      group: module.id,
+      name: "(failed)",
+      input: "—",
+      subject: `error: the row process exited with ${child.status} (see stderr)`,
+      verdict: "n/a",
+    });
   }
   log(`${module.id} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -59,7 +77,9 @@ if (profile) {
   for (const row of missed) {
     if (!row.profile) continue;
     log(`profiling ${row.profile} (missed goal: ${row.group} ${row.name}) …`);
-    profiles.push(profileScenario(row.profile, { quick, ...(row.profileAgainst ? { against: row.profileAgainst } : {}) }));
+    profiles.push(
+      profileScenario(row.profile, { quick, ...(row.profileAgainst ? { against: row.profileAgainst } : {}) }),
+    );
   }
 }
 

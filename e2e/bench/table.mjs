@@ -51,7 +51,9 @@ export function machine() {
     node: process.version,
     cpu: cpu[0]?.model.trim() ?? "unknown CPU",
     cores: cpu.length,
-    load: loadavg().map((n) => n.toFixed(2)).join(" "),
+    load: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" "),
   };
 }
 

@@ -1,7 +1,9 @@
 // Requests dispatched into the edge worker, and what each must answer.
 import assert from "node:assert/strict";
 
-const post = (body, headers = {}) => () => ({ method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+const post =
+  (body, headers = {}) =>
+  () => ({ method: "POST", body, headers: { "content-type": "application/json", ...headers } });
 
 /** One small, real-looking request per supported wire format. */
 export const SAMPLES = {
@@ -53,12 +55,18 @@ function expectJsonError(status, code) {
 }
 
 /** A 200 must be exactly what inspect() from the same package returns in Node, byte for byte. */
-const expectReport = (input, options = {}) => async ({ response, text, body, pkg }) => {
-  assert.equal(response.status, 200, `status (body: ${text.slice(0, 500)})`);
-  assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
-  assert.equal(typeof body?.reportVersion, "number", "report has a numeric reportVersion");
-  assert.equal(text, JSON.stringify(await pkg.inspect(input, options)), "worker report equals inspect() in Node byte for byte");
-};
+const expectReport =
+  (input, options = {}) =>
+  async ({ response, text, body, pkg }) => {
+    assert.equal(response.status, 200, `status (body: ${text.slice(0, 500)})`);
+    assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+    assert.equal(typeof body?.reportVersion, "number", "report has a numeric reportVersion");
+    assert.equal(
+      text,
+      JSON.stringify(await pkg.inspect(input, options)),
+      "worker report equals inspect() in Node byte for byte",
+    );
+  };
 
 const padTo = (json, size) => json + " ".repeat(size - new TextEncoder().encode(json).length);
 
@@ -121,7 +129,10 @@ export const makeCases = (MAX_BODY_BYTES) => [
       const error = expectJsonError(400)(ctx);
       assert.ok(Array.isArray(error.issues) && error.issues.length > 0, "issues listed");
       for (const issue of error.issues) assert.equal(typeof issue.path, "string", "each issue has a path");
-      assert.ok(error.issues.some((i) => i.path.startsWith("messages[0]")), `an issue points into messages[0]: ${JSON.stringify(error.issues)}`);
+      assert.ok(
+        error.issues.some((i) => i.path.startsWith("messages[0]")),
+        `an issue points into messages[0]: ${JSON.stringify(error.issues)}`,
+      );
     },
   },
   { name: "a JSON value that is no request answers 400", init: post("42"), check: expectJsonError(400) },

@@ -120,7 +120,10 @@ export async function runEdgeWorkerTests() {
         await c.check({ response, text, body: safeJson(text), pkg });
         passed++;
       } catch (error) {
-        failures.push({ name: `edge worker > ${c.name}`, error: error instanceof Error ? error.message : String(error) });
+        failures.push({
+          name: `edge worker > ${c.name}`,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   } finally {

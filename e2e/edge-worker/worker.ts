@@ -35,7 +35,8 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
-const fail = (status: number, error: ErrorBody, headers?: Record<string, string>): Response => json(status, { error }, headers);
+const fail = (status: number, error: ErrorBody, headers?: Record<string, string>): Response =>
+  json(status, { error }, headers);
 
 function maxBodyBytes(env: Env | undefined): number {
   const configured = Number(env?.MAX_BODY_BYTES);
@@ -71,7 +72,13 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array> {
 
 /** What a caller can act on: Strata errors carry a code and, for request errors, every issue with its JSON path. */
 function describeError(error: StrataError): ErrorBody {
-  const detail = error as StrataError & { issues?: unknown; tried?: unknown; field?: unknown; line?: unknown; column?: unknown };
+  const detail = error as StrataError & {
+    issues?: unknown;
+    tried?: unknown;
+    field?: unknown;
+    line?: unknown;
+    column?: unknown;
+  };
   const issues = Array.isArray(detail.issues)
     ? detail.issues
     : [{ code: error.code, path: typeof detail.field === "string" ? detail.field : "", message: error.message }];
@@ -87,12 +94,20 @@ function describeError(error: StrataError): ErrorBody {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (request.method !== "POST") {
-      return fail(405, { code: "method_not_allowed", message: `Use POST with the request as the body, not ${request.method}.` }, { allow: "POST" });
+      return fail(
+        405,
+        { code: "method_not_allowed", message: `Use POST with the request as the body, not ${request.method}.` },
+        { allow: "POST" },
+      );
     }
     const limit = maxBodyBytes(env);
     const declared = request.headers.get("content-length");
     if (declared !== null && Number(declared) > limit) {
-      return fail(413, { code: "payload_too_large", message: `Content-Length ${declared} exceeds the ${limit}-byte limit.`, limit });
+      return fail(413, {
+        code: "payload_too_large",
+        message: `Content-Length ${declared} exceeds the ${limit}-byte limit.`,
+        limit,
+      });
     }
 
     let text: string;
@@ -102,7 +117,11 @@ export default {
       if (error instanceof BodyTooLarge) {
         return fail(413, { code: "payload_too_large", message: `The body exceeds the ${limit}-byte limit.`, limit });
       }
-      return fail(400, { code: "invalid_encoding", message: "The body is not valid UTF-8: send the request as UTF-8 JSON.", issues: [] });
+      return fail(400, {
+        code: "invalid_encoding",
+        message: "The body is not valid UTF-8: send the request as UTF-8 JSON.",
+        issues: [],
+      });
     }
 
     const url = new URL(request.url);
@@ -110,7 +129,11 @@ export default {
     const model = url.searchParams.get("model");
     if (provider !== null && !(CACHE_PROVIDERS as readonly string[]).includes(provider)) {
       const message = `Unknown provider "${provider}": use one of ${CACHE_PROVIDERS.join(", ")}, or leave it out to infer it.`;
-      return fail(400, { code: "invalid_query", message, issues: [{ code: "invalid_query", path: "?provider", message }] });
+      return fail(400, {
+        code: "invalid_query",
+        message,
+        issues: [{ code: "invalid_query", path: "?provider", message }],
+      });
     }
     const options: InspectOptions = {
       ...(provider !== null ? { provider: provider as CacheProvider } : {}),
@@ -121,7 +144,10 @@ export default {
     } catch (error) {
       if (error instanceof StrataError) return fail(400, describeError(error));
       // A bug, not bad input: say so without echoing internals.
-      return fail(500, { code: "internal_error", message: "Inspection failed unexpectedly; please report the request that caused it." });
+      return fail(500, {
+        code: "internal_error",
+        message: "Inspection failed unexpectedly; please report the request that caused it.",
+      });
     }
   },
 };

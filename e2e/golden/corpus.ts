@@ -18,4 +18,11 @@ import type { GoldenCase } from "./support.ts";
 
 export type { GoldenCase } from "./support.ts";
 
-export const goldenCases: readonly GoldenCase[] = [...messageCases, ...assemblyCases, ...promptTemplateCases, ...composerCases, ...templateCases, ...wireCases];
+export const goldenCases: readonly GoldenCase[] = [
+  ...messageCases,
+  ...assemblyCases,
+  ...promptTemplateCases,
+  ...composerCases,
+  ...templateCases,
+  ...wireCases,
+];

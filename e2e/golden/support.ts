@@ -25,5 +25,7 @@ export async function outcome(fn: () => unknown): Promise<string> {
 }
 
 /** Builds cases from a table: `[name, () => output]`. */
-export const cases = (area: string, rows: readonly (readonly [string, () => string | Promise<string>])[]): GoldenCase[] =>
-  rows.map(([name, output]) => ({ name: `${area}/${name}`, output }));
+export const cases = (
+  area: string,
+  rows: readonly (readonly [string, () => string | Promise<string>])[],
+): GoldenCase[] => rows.map(([name, output]) => ({ name: `${area}/${name}`, output }));

@@ -43,7 +43,8 @@ for (const golden of goldenCases) {
     console.error(`golden: case "${golden.name}" threw — wrap expected errors in outcome():\n${error?.stack ?? error}`);
     process.exit(1);
   }
-  if (typeof output !== "string") throw new Error(`${golden.name}: output() must return a string, got ${typeof output}`);
+  if (typeof output !== "string")
+    throw new Error(`${golden.name}: output() must return a string, got ${typeof output}`);
   next[golden.name] = createHash("sha256").update(output, "utf8").digest("hex");
   writeFileSync(join(outDir, `${golden.name.replace(/[^\w.-]+/g, "_")}.txt`), output);
 }
@@ -52,7 +53,11 @@ const previous = existsSync(hashesFile) ? JSON.parse(readFileSync(hashesFile, "u
 const added = Object.keys(next).filter((n) => !(n in previous));
 const removed = Object.keys(previous).filter((n) => !(n in next));
 const changed = Object.keys(next).filter((n) => n in previous && previous[n] !== next[n]);
-for (const [label, names] of [["added", added], ["changed", changed], ["removed", removed]]) {
+for (const [label, names] of [
+  ["added", added],
+  ["changed", changed],
+  ["removed", removed],
+]) {
   for (const n of names) console.log(`  ${label.padEnd(7)} ${n}`);
 }
 const text = `${JSON.stringify(next, null, 2)}\n`;
@@ -63,7 +68,9 @@ console.log(
 );
 if (check) {
   if (stale) {
-    console.error("golden: hashes.json is out of date — run `node e2e/golden/update.mjs` and review the outputs in e2e/.out/golden/");
+    console.error(
+      "golden: hashes.json is out of date — run `node e2e/golden/update.mjs` and review the outputs in e2e/.out/golden/",
+    );
     process.exitCode = 1;
   }
 } else if (stale) {

@@ -30,7 +30,10 @@ if (!existsSync(join(distDir, "index.js"))) {
   console.error("dist/index.js is missing: run `npm run build:core` first (npm run test:package does).");
   process.exit(1);
 }
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 const TEST_FILE = /(\.test\.|[\\/]test-support[\\/]|[\\/]__(tests|mocks|fixtures)__[\\/])/;
 for (const file of walk(distDir)) if (TEST_FILE.test(file)) fail(`dist/ contains a test file: ${relative(root, file)}`);
 
@@ -44,8 +47,11 @@ for (const p of paths) {
 for (const p of paths.filter((x) => x.endsWith(".js"))) {
   if (!paths.includes(p.replace(/\.js$/, ".d.ts"))) fail(`tarball has ${p} without its declaration file`);
 }
-if (!paths.some((p) => /^LICEN[CS]E/.test(p))) console.log("  note: no LICENSE file in the tarball (package.json says MIT)");
-console.log(`  ${packed.files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked (${relative(root, tarball)})`);
+if (!paths.some((p) => /^LICEN[CS]E/.test(p)))
+  console.log("  note: no LICENSE file in the tarball (package.json says MIT)");
+console.log(
+  `  ${packed.files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked (${relative(root, tarball)})`,
+);
 
 // 2. publint, strict, all levels; it packs with npm itself so it can tell "exists but unpublished".
 section("publint");
@@ -58,7 +64,17 @@ console.log(`  ${lint.messages.length} message(s)`);
 // 3. Are the types wrong? Offline (no DefinitelyTyped lookup), on the exact tarball.
 section("are the types wrong (profile esm-only)");
 try {
-  run(process.execPath, [join(root, "node_modules/@arethetypeswrong/cli/dist/index.js"), tarball, "--profile", "esm-only", "--no-definitely-typed", "--no-emoji", "--no-color", "--format", "table-flipped"]);
+  run(process.execPath, [
+    join(root, "node_modules/@arethetypeswrong/cli/dist/index.js"),
+    tarball,
+    "--profile",
+    "esm-only",
+    "--no-definitely-typed",
+    "--no-emoji",
+    "--no-color",
+    "--format",
+    "table-flipped",
+  ]);
   console.log("  no problems");
 } catch (error) {
   fail(`attw found problems: ${error.message}`);
@@ -85,11 +101,14 @@ for (const [file, input] of Object.entries(graph.metafile.inputs)) {
     const spec = imported.path;
     const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
     bare.add(name);
-    if (name.startsWith("node:") || !declared.has(name)) fail(`${file} imports "${spec}", which is not a declared dependency`);
+    if (name.startsWith("node:") || !declared.has(name))
+      fail(`${file} imports "${spec}", which is not a declared dependency`);
   }
 }
 const entry = await import(pathToFileURL(join(pkgDir, "dist/index.js")).href);
-console.log(`  packages imported by dist: ${[...bare].sort().join(", ") || "(none)"}; Node loads the entry: ${Object.keys(entry).length} exports`);
+console.log(
+  `  packages imported by dist: ${[...bare].sort().join(", ") || "(none)"}; Node loads the entry: ${Object.keys(entry).length} exports`,
+);
 
 // 5. Size, measured like a user's bundler would: from the installed package, deps included.
 section("size (esbuild, minified, gzip -9)");
@@ -118,18 +137,31 @@ async function measure(label, contents, budget) {
     .sort((a, b) => b[1] - a[1]);
   const byPackage = new Map();
   for (const [path, bytes] of top.filter(([, b]) => b > 0)) {
-    const name = path.startsWith("prompt-strata/") ? "prompt-strata" : path.startsWith("@") ? path.split("/").slice(0, 2).join("/") : path.split("/")[0];
+    const name = path.startsWith("prompt-strata/")
+      ? "prompt-strata"
+      : path.startsWith("@")
+        ? path.split("/").slice(0, 2).join("/")
+        : path.split("/")[0];
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
   }
-  const parts = [...byPackage].sort((a, b) => b[1] - a[1]).map(([n, b]) => `${n} ${(b / 1024).toFixed(1)}`).join(", ");
+  const parts = [...byPackage]
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, b]) => `${n} ${(b / 1024).toFixed(1)}`)
+    .join(", ");
   const verdict = gz <= budget ? "within" : "OVER";
-  console.log(`  ${label}: ${(code.length / 1024).toFixed(1)} KB min, ${(gz / 1024).toFixed(2)} KB min+gzip (${gz} B) — ${verdict} budget ${(budget / 1024).toFixed(1)} KB`);
+  console.log(
+    `  ${label}: ${(code.length / 1024).toFixed(1)} KB min, ${(gz / 1024).toFixed(2)} KB min+gzip (${gz} B) — ${verdict} budget ${(budget / 1024).toFixed(1)} KB`,
+  );
   console.log(`    minified KB by package: ${parts}`);
   if (gz > budget) fail(`${label} is ${gz} B min+gzip, over its ${budget} B budget`);
   return gz;
 }
 await measure("full package", `export * from "prompt-strata";`, BUDGET_FULL);
-await measure(MINIMAL_IMPORTS.join(" + "), `export { ${MINIMAL_IMPORTS.join(", ")} } from "prompt-strata";`, BUDGET_ASSEMBLE_AND_COMPOSE);
+await measure(
+  MINIMAL_IMPORTS.join(" + "),
+  `export { ${MINIMAL_IMPORTS.join(", ")} } from "prompt-strata";`,
+  BUDGET_ASSEMBLE_AND_COMPOSE,
+);
 
 if (problems.length > 0) {
   console.error(`\npackage: ${problems.length} problem(s):\n  ${problems.join("\n  ")}`);

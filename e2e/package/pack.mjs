@@ -12,7 +12,10 @@ export function run(command, args, cwd = root) {
     return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   } catch (error) {
     const output = `${error.stdout ?? ""}${error.stderr ?? ""}`.trim();
-    throw new Error(`\`${[command, ...args].join(" ")}\` failed${output ? `:\n${output.slice(0, 4000)}` : ` (${error.message})`}`, { cause: error });
+    throw new Error(
+      `\`${[command, ...args].join(" ")}\` failed${output ? `:\n${output.slice(0, 4000)}` : ` (${error.message})`}`,
+      { cause: error },
+    );
   }
 }
 
@@ -32,7 +35,10 @@ export function packInto(workDir) {
   mkdirSync(pkgDir, { recursive: true });
   // Its own package.json: otherwise "prompt-strata" would resolve to the repo itself
   // (package self-reference) instead of the unpacked tarball.
-  writeFileSync(join(appDir, "package.json"), `${JSON.stringify({ name: "strata-scratch-app", private: true, type: "module" }, null, 2)}\n`);
+  writeFileSync(
+    join(appDir, "package.json"),
+    `${JSON.stringify({ name: "strata-scratch-app", private: true, type: "module" }, null, 2)}\n`,
+  );
   const [packed] = JSON.parse(run(npm, ["pack", "--json", "--pack-destination", workDir]));
   const tarball = join(workDir, packed.filename);
   run("tar", ["-xzf", tarball, "-C", pkgDir, "--strip-components=1"]);

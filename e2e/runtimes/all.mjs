@@ -73,7 +73,9 @@ if (counts.size > 1) {
 
 printTable(rows);
 const total = (performance.now() - started) / 1000;
-console.log(`core suite: ${files.length} test files, bundled in ${bundleSeconds.toFixed(1)}s; all runners ${total.toFixed(1)}s`);
+console.log(
+  `core suite: ${files.length} test files, bundled in ${bundleSeconds.toFixed(1)}s; all runners ${total.toFixed(1)}s`,
+);
 if (rows.some((r) => !r.ok)) process.exitCode = 1;
 
 function pick(result) {
@@ -92,7 +94,8 @@ function printTable(rows) {
     r.ok ? "ok" : `FAIL${r.note ? ` (${r.note})` : ""}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
+  const line = (cells) =>
+    cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const b of body) console.log(line(b));
   console.log("");

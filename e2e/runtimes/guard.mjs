@@ -20,7 +20,9 @@ const result = await build({
   metafile: true,
 });
 const code = result.outputFiles[0].contents;
-console.log(`core guard: neutral bundle OK — ${(code.length / 1024).toFixed(1)} KB min, ${(gzipSync(code).length / 1024).toFixed(1)} KB min+gzip`);
+console.log(
+  `core guard: neutral bundle OK — ${(code.length / 1024).toFixed(1)} KB min, ${(gzipSync(code).length / 1024).toFixed(1)} KB min+gzip`,
+);
 
 const forbidden = [/\bnew\s+Function\s*\(/, /(^|[^.\w])eval\s*\(/, /\bWebAssembly\b/];
 const offenders = [];
@@ -70,19 +72,36 @@ delete lintConfig.$schema;
 writeFileSync(join(probeRoot, ".oxlintrc.json"), JSON.stringify(lintConfig));
 writeFileSync(
   join(probeRoot, "tsconfig.json"),
-  JSON.stringify({ extends: join(root, "tsconfig.core.json"), compilerOptions: { noEmit: true, rootDir: "." }, include: ["core"], exclude: [] }),
+  JSON.stringify({
+    extends: join(root, "tsconfig.core.json"),
+    compilerOptions: { noEmit: true, rootDir: "." },
+    include: ["core"],
+    exclude: [],
+  }),
 );
 const flaggedLines = (command, args, pattern) => {
   const out = spawnSync(command, args, { cwd: probeRoot, encoding: "utf8" });
   if (out.error) throw out.error;
   return new Set([...`${out.stdout}\n${out.stderr}`.matchAll(pattern)].map((m) => Number(m[1])));
 };
-const byLint = flaggedLines(join(root, "node_modules/.bin/oxlint"), ["-c", ".oxlintrc.json", "--format", "unix", "core/probe.ts"], /core\/probe\.ts:(\d+):\d+:/g);
-const byTsc = flaggedLines(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], /core\/probe\.ts\((\d+),\d+\): error/g);
+const byLint = flaggedLines(
+  join(root, "node_modules/.bin/oxlint"),
+  ["-c", ".oxlintrc.json", "--format", "unix", "core/probe.ts"],
+  /core\/probe\.ts:(\d+):\d+:/g,
+);
+const byTsc = flaggedLines(
+  process.execPath,
+  [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+  /core\/probe\.ts\((\d+),\d+\): error/g,
+);
 const missed = PROBES.filter((_, i) => !byLint.has(i + 1) && !byTsc.has(i + 1));
 if (missed.length > 0) {
-  console.error(`core guard: these forbidden uses in core/ trip neither oxlint nor tsconfig.core.json:\n  ${missed.join("\n  ")}`);
+  console.error(
+    `core guard: these forbidden uses in core/ trip neither oxlint nor tsconfig.core.json:\n  ${missed.join("\n  ")}`,
+  );
   process.exit(1);
 }
 const onlyTsc = PROBES.filter((_, i) => !byLint.has(i + 1)).length;
-console.log(`core guard: all ${PROBES.length} forbidden-API probes trip (oxlint ${byLint.size}, tsc ${byTsc.size}; ${onlyTsc} caught by tsc alone)`);
+console.log(
+  `core guard: all ${PROBES.length} forbidden-API probes trip (oxlint ${byLint.size}, tsc ${byTsc.size}; ${onlyTsc} caught by tsc alone)`,
+);

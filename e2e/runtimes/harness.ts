@@ -31,9 +31,16 @@ Object.assign(expectFn, chai.expect);
 Object.assign(expectFn, (globalThis as Record<PropertyKey, unknown>)[ASYMMETRIC_MATCHERS_OBJECT]);
 expectFn["getState"] = () => getState(expectFn as never);
 expectFn["setState"] = (state: object) => setState(state as never, expectFn as never);
-expectFn["extend"] = (matchers: object) => (chai.expect as unknown as { extend: (e: unknown, m: object) => void }).extend(expectFn, matchers);
+expectFn["extend"] = (matchers: object) =>
+  (chai.expect as unknown as { extend: (e: unknown, m: object) => void }).extend(expectFn, matchers);
 setState(
-  { assertionCalls: 0, isExpectingAssertions: false, isExpectingAssertionsError: null, expectedAssertionsNumber: null, expectedAssertionsNumberErrorGen: null },
+  {
+    assertionCalls: 0,
+    isExpectingAssertions: false,
+    isExpectingAssertionsError: null,
+    expectedAssertionsNumber: null,
+    expectedAssertionsNumberErrorGen: null,
+  },
   expectFn as never,
 );
 (globalThis as Record<PropertyKey, unknown>)[GLOBAL_EXPECT] = expectFn;
@@ -90,7 +97,7 @@ function formatName(template: string, row: unknown, index: number): string {
     if (token === "%%") return "%";
     if (token === "%#") return String(index);
     const value = args[i++];
-    if (token === "%s") return typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+    if (token === "%s") return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
     if (token === "%d" || token === "%i" || token === "%f") return String(Number(value));
     return JSON.stringify(value) ?? String(value);
   });
@@ -105,17 +112,25 @@ function formatName(template: string, row: unknown, index: number): string {
 
 /** Sorts vitest's overloads: (fn), (fn, timeout), (fn, options), (options, fn). */
 function normalize(a: unknown, b: unknown): { body: Body | undefined; options: TestOptions } {
-  if (typeof a === "function") return { body: a as Body, options: typeof b === "object" && b !== null ? (b as TestOptions) : {} };
-  if (typeof a === "object" && a !== null) return { body: typeof b === "function" ? (b as Body) : undefined, options: a as TestOptions };
+  if (typeof a === "function")
+    return { body: a as Body, options: typeof b === "object" && b !== null ? (b as TestOptions) : {} };
+  if (typeof a === "object" && a !== null)
+    return { body: typeof b === "function" ? (b as Body) : undefined, options: a as TestOptions };
   return { body: undefined, options: {} };
 }
 
-function register(name: string, body: ((context: TestContext) => unknown) | undefined, skip: boolean, options: TestOptions = {}): void {
+function register(
+  name: string,
+  body: ((context: TestContext) => unknown) | undefined,
+  skip: boolean,
+  options: TestOptions = {},
+): void {
   const names = scopeStack.map((s) => s.name).filter(Boolean);
   cases.push({
     name: [...names, name].join(" > "),
     fn: body,
-    skip: skip || options.skip === true || options.todo === true || body === undefined || scopeStack.some((s) => s.skip),
+    skip:
+      skip || options.skip === true || options.todo === true || body === undefined || scopeStack.some((s) => s.skip),
     fails: options.fails === true,
     scopes: scopeStack.map((s) => s.hooks),
   });
@@ -133,7 +148,10 @@ function suite(name: string, body: Body | ((context: TestContext) => unknown) | 
 
 type EachRunner = (name: string, a?: unknown, b?: unknown) => void;
 /** `it.each` spreads array rows into arguments; `it.for` passes the row whole plus the context. */
-function makeTable(define: (name: string, body: (context: TestContext) => unknown, options: TestOptions) => void, spread: boolean) {
+function makeTable(
+  define: (name: string, body: (context: TestContext) => unknown, options: TestOptions) => void,
+  spread: boolean,
+) {
   return (table: readonly unknown[]): EachRunner =>
     (name, a, b) => {
       const { body, options } = normalize(a, b);
@@ -158,10 +176,12 @@ type TestApi = ((name: string, a?: unknown, b?: unknown) => void) & {
   runIf: (condition: unknown) => (name: string, a?: unknown, b?: unknown) => void;
 };
 
-const define = (skip: boolean, extra: TestOptions = {}) => (name: string, a?: unknown, b?: unknown) => {
-  const { body, options } = normalize(a, b);
-  register(name, body, skip, { ...options, ...extra });
-};
+const define =
+  (skip: boolean, extra: TestOptions = {}) =>
+  (name: string, a?: unknown, b?: unknown) => {
+    const { body, options } = normalize(a, b);
+    register(name, body, skip, { ...options, ...extra });
+  };
 
 export const it: TestApi = Object.assign(define(false), {
   skip: define(true),
@@ -203,7 +223,8 @@ export interface RunReport {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split("\n").slice(1, 6).join("\n")}` : ""}`;
+  if (error instanceof Error)
+    return `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split("\n").slice(1, 6).join("\n")}` : ""}`;
   return String(error);
 }
 

@@ -42,7 +42,12 @@ export async function runWorkerd(code, { compat = false } = {}) {
  * so the same bundle is rewrapped as an IIFE (esbuild transform, no re-bundling).
  */
 export async function runEdgeRuntime(code) {
-  const script = await transform(code, { format: "iife", globalName: "__strataCoreSuite", target: "es2022", logLevel: "error" });
+  const script = await transform(code, {
+    format: "iife",
+    globalName: "__strataCoreSuite",
+    target: "es2022",
+    logLevel: "error",
+  });
   const vm = new EdgeVM();
   vm.evaluate(script.code);
   const result = await vm.evaluate("__strataCoreSuite.run()");
@@ -76,7 +81,11 @@ function runChild(runtime, command, args, cwd) {
     let stderr = "";
     let child;
     try {
-      child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(command, args, {
+        cwd,
+        env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (error) {
       reject(new Error(`${runtime} could not start: ${error.message}`));
       return;
@@ -95,7 +104,11 @@ function runChild(runtime, command, args, cwd) {
       clearTimeout(timer);
       const line = stdout.split("\n").find((l) => l.startsWith(RESULT_MARK));
       if (!line) {
-        reject(new Error(`${runtime} exited with ${signal ?? status} without a result\n${(stderr || stdout).trim().slice(0, 3000)}`));
+        reject(
+          new Error(
+            `${runtime} exited with ${signal ?? status} without a result\n${(stderr || stdout).trim().slice(0, 3000)}`,
+          ),
+        );
         return;
       }
       const { version, result } = JSON.parse(line.slice(RESULT_MARK.length));
@@ -114,7 +127,12 @@ export function runDeno(bundleFile) {
 /** Bun from the `bun` npm package (or $BUN_BIN). */
 export function runBun(bundleFile) {
   const entry = writeCliEntry(bundleFile);
-  return runChild("bun", process.env.BUN_BIN || join(root, "node_modules/.bin/bun"), ["--no-install", entry], dirname(entry));
+  return runChild(
+    "bun",
+    process.env.BUN_BIN || join(root, "node_modules/.bin/bun"),
+    ["--no-install", entry],
+    dirname(entry),
+  );
 }
 
 /**
@@ -126,11 +144,27 @@ export function runBun(bundleFile) {
  */
 const JSON_INPUT_PROBES = [
   ["parseRequest", `{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}`, "(S, v) => S.parseRequest(v)"],
-  ["inspect", `{"model":"claude-sonnet-4-5","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`, "(S, v) => S.inspect(v)"],
-  ["renderPromptTemplate", `{"name":"Ada","list":[1,{"b":2,"a":1}]}`, `(S, v) => S.renderPromptTemplate("{{name}} {{list}}", v)`],
-  ["renderJinjaTemplate", `{"name":"Ada","items":["x","y"]}`, `(S, v) => S.renderJinjaTemplate("{{ name }}{% for i in items %} {{ i }}{% endfor %}", v, { onError: "throw" })`],
+  [
+    "inspect",
+    `{"model":"claude-sonnet-4-5","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`,
+    "(S, v) => S.inspect(v)",
+  ],
+  [
+    "renderPromptTemplate",
+    `{"name":"Ada","list":[1,{"b":2,"a":1}]}`,
+    `(S, v) => S.renderPromptTemplate("{{name}} {{list}}", v)`,
+  ],
+  [
+    "renderJinjaTemplate",
+    `{"name":"Ada","items":["x","y"]}`,
+    `(S, v) => S.renderJinjaTemplate("{{ name }}{% for i in items %} {{ i }}{% endfor %}", v, { onError: "throw" })`,
+  ],
   ["buildPromptContext", `{"topic":"tides"}`, `(S, v) => S.buildPromptContext({ now: new Date(0), args: v })`],
-  ["assembleProviderInput", `{"model":{"provider":"openai","model":"gpt-4o"},"input":"hi","history":[{"role":"user","content":[{"type":"text","text":"a"}]}]}`, "(S, v) => S.assembleProviderInput(v)"],
+  [
+    "assembleProviderInput",
+    `{"model":{"provider":"openai","model":"gpt-4o"},"input":"hi","history":[{"role":"user","content":[{"type":"text","text":"a"}]}]}`,
+    "(S, v) => S.assembleProviderInput(v)",
+  ],
 ];
 
 export async function runEdgeRuntimeJsonInput() {
@@ -149,7 +183,9 @@ export async function runEdgeRuntimeJsonInput() {
   const vm = new EdgeVM();
   vm.evaluate(bundled.outputFiles[0].text);
   // Code generation is off in the VM (as on the edge), so the probes are defined as source.
-  vm.evaluate(`globalThis.__probes = { ${JSON_INPUT_PROBES.map(([name, , call]) => `${JSON.stringify(name)}: ${call}`).join(", ")} };`);
+  vm.evaluate(
+    `globalThis.__probes = { ${JSON_INPUT_PROBES.map(([name, , call]) => `${JSON.stringify(name)}: ${call}`).join(", ")} };`,
+  );
   vm.evaluate(`globalThis.__probe = async (name, text) => {
     const fn = __probes[name];
     const run = async (v) => { try { return "ok " + JSON.stringify(await fn(__strata, v)); } catch (e) { return "threw " + e.message; } };
@@ -160,7 +196,11 @@ export async function runEdgeRuntimeJsonInput() {
   for (const [name, text] of JSON_INPUT_PROBES) {
     const [fromParse, fromResponse] = await vm.evaluate(`__probe(${JSON.stringify(name)}, ${JSON.stringify(text)})`);
     if (fromParse === fromResponse && fromParse.startsWith("ok ")) passed++;
-    else failures.push({ name: `${name} accepts a Response.json() value like a JSON.parse one`, error: `JSON.parse: ${fromParse.slice(0, 300)}\nResponse.json(): ${fromResponse.slice(0, 300)}` });
+    else
+      failures.push({
+        name: `${name} accepts a Response.json() value like a JSON.parse one`,
+        error: `JSON.parse: ${fromParse.slice(0, 300)}\nResponse.json(): ${fromResponse.slice(0, 300)}`,
+      });
   }
   return {
     runtime: "edge-runtime-json",

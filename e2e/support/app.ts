@@ -4,7 +4,17 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The nine views, in nav order (Alt+1…9). Kept here, not imported from devtools/, so a renamed route fails loudly. */
-export const VIEWS = ["overview", "layout", "tiers", "dropped", "cache", "budget", "templates", "history", "raw"] as const;
+export const VIEWS = [
+  "overview",
+  "layout",
+  "tiers",
+  "dropped",
+  "cache",
+  "budget",
+  "templates",
+  "history",
+  "raw",
+] as const;
 export type View = (typeof VIEWS)[number];
 export type Theme = "light" | "dark";
 export type Slot = "current" | "previous";
@@ -21,7 +31,8 @@ export const sampleText = (file: string): string => readFileSync(`${SAMPLES_DIR}
 const READY = '[data-testid="view-host"][data-state="ready"][data-stale="false"]';
 
 /** The view host once it shows a finished report (optionally for one view). */
-export const readyHost = (page: Page, view?: View): Locator => page.locator(view ? `${READY}[data-view="${view}"]` : READY);
+export const readyHost = (page: Page, view?: View): Locator =>
+  page.locator(view ? `${READY}[data-view="${view}"]` : READY);
 
 export const host = (page: Page): Locator => page.getByTestId("view-host");
 
@@ -37,7 +48,8 @@ interface Guards {
 }
 
 /** Same-origin, or a blob:/data: URL the page made itself: nothing else may be requested. */
-export const isOwnRequest = (url: string): boolean => url.startsWith(`${ORIGIN}/`) || url.startsWith(`blob:${ORIGIN}/`) || url.startsWith("data:");
+export const isOwnRequest = (url: string): boolean =>
+  url.startsWith(`${ORIGIN}/`) || url.startsWith(`blob:${ORIGIN}/`) || url.startsWith("data:");
 
 /**
  * Every test: a frozen wall clock (setFixedTime, so timers still run: the app needs them), and at
@@ -60,11 +72,16 @@ export const test = base.extend<{ guards: Guards }>({
       await page.addInitScript(() => {
         const seen: string[] = [];
         (globalThis as { __cspViolations?: string[] }).__cspViolations = seen;
-        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+        );
       });
       const pageErrors: string[] = [];
       page.on("pageerror", (error) => pageErrors.push(error.message));
-      const cspViolations = async () => (page.isClosed() ? [] : page.evaluate(() => (globalThis as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []));
+      const cspViolations = async () =>
+        page.isClosed()
+          ? []
+          : page.evaluate(() => (globalThis as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []);
       await use({ pageErrors, dialogs, outside, cspViolations });
       expect(dialogs, "dialogs opened by the page").toEqual([]);
       expect(outside, "requests that left the page's origin").toEqual([]);
@@ -91,7 +108,11 @@ export async function openApp(page: Page, options: { view?: View; theme?: Theme;
  * Runs `action` (anything that changes the input or the settings) and waits until the view host
  * shows the report for the new state: its key changed and it is no longer stale.
  */
-export async function afterChange(page: Page, action: () => Promise<void>, options: { timeout?: number; state?: "ready" | "error" | "empty" } = {}): Promise<void> {
+export async function afterChange(
+  page: Page,
+  action: () => Promise<void>,
+  options: { timeout?: number; state?: "ready" | "error" | "empty" } = {},
+): Promise<void> {
   const { timeout = 15_000, state = "ready" } = options;
   const before = (await host(page).getAttribute("data-key")) ?? "";
   await action();
@@ -105,14 +126,34 @@ export async function afterChange(page: Page, action: () => Promise<void>, optio
 }
 
 /** Picks a bundled sample (by id) in a slot's sample picker. Into the current slot it also brings its previous turn. */
-export async function pickSample(page: Page, id: string, slot: Slot = "current", state: "ready" | "error" = "ready"): Promise<void> {
-  await afterChange(page, () => page.getByTestId(testId(slot, "sample-picker")).selectOption(id).then(() => undefined), { state });
+export async function pickSample(
+  page: Page,
+  id: string,
+  slot: Slot = "current",
+  state: "ready" | "error" = "ready",
+): Promise<void> {
+  await afterChange(
+    page,
+    () =>
+      page
+        .getByTestId(testId(slot, "sample-picker"))
+        .selectOption(id)
+        .then(() => undefined),
+    { state },
+  );
 }
 
 /** Replaces a slot's text by typing it in one go (Playwright `fill`), scrolled back to the top. */
-export async function setInput(page: Page, text: string, options: { slot?: Slot; state?: "ready" | "error" | "empty"; timeout?: number } = {}): Promise<void> {
+export async function setInput(
+  page: Page,
+  text: string,
+  options: { slot?: Slot; state?: "ready" | "error" | "empty"; timeout?: number } = {},
+): Promise<void> {
   const editor = page.getByTestId(testId(options.slot ?? "current", "request-editor"));
-  await afterChange(page, () => editor.fill(text), { state: options.state ?? "ready", ...(options.timeout ? { timeout: options.timeout } : {}) });
+  await afterChange(page, () => editor.fill(text), {
+    state: options.state ?? "ready",
+    ...(options.timeout ? { timeout: options.timeout } : {}),
+  });
   await editor.evaluate((el) => {
     el.scrollTop = 0;
     (el as HTMLTextAreaElement).setSelectionRange(0, 0);
@@ -121,9 +162,12 @@ export async function setInput(page: Page, text: string, options: { slot?: Slot;
 
 /** Switches views the way a link does (the URL is the source of truth) and waits for the view. */
 export async function showView(page: Page, view: View, theme?: Theme): Promise<void> {
-  await page.evaluate((hash) => {
-    location.hash = hash;
-  }, `#/view/${view}${theme ? `?theme=${theme}` : ""}`);
+  await page.evaluate(
+    (hash) => {
+      location.hash = hash;
+    },
+    `#/view/${view}${theme ? `?theme=${theme}` : ""}`,
+  );
   await expect(readyHost(page, view)).toBeVisible();
 }
 

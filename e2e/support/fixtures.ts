@@ -7,7 +7,11 @@ export const HISTORY_ISSUES = JSON.stringify(
     messages: [
       { role: "system", content: "You answer weather questions in one sentence." },
       { role: "user", content: "What's the weather in Oslo right now?" },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }],
+      },
       { role: "user", content: "Hello? Are you there?" },
       { role: "tool", tool_call_id: "call_9", content: '{"temp_c": 4}' },
     ],
@@ -21,13 +25,35 @@ export const HISTORY_ISSUES = JSON.stringify(
  * cache_control of its own: breakpoints in its Anthropic export can only come from the exporter.
  */
 export function longOpenAIRequest(): string {
-  const rules = Array.from({ length: 60 }, (_, i) => `Rule ${i + 1}: answer questions about order ${1000 + i} with the carrier, the status and the estimated delivery date, and never guess.`);
+  const rules = Array.from(
+    { length: 60 },
+    (_, i) =>
+      `Rule ${i + 1}: answer questions about order ${1000 + i} with the carrier, the status and the estimated delivery date, and never guess.`,
+  );
   return JSON.stringify(
     {
       model: "gpt-4.1",
       tools: [
-        { type: "function", function: { name: "lookup_order", description: "Look up an order by id.", parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] } } },
-        { type: "function", function: { name: "update_address", description: "Change the delivery address.", parameters: { type: "object", properties: { order_id: { type: "string" }, address: { type: "string" } }, required: ["order_id", "address"] } } },
+        {
+          type: "function",
+          function: {
+            name: "lookup_order",
+            description: "Look up an order by id.",
+            parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] },
+          },
+        },
+        {
+          type: "function",
+          function: {
+            name: "update_address",
+            description: "Change the delivery address.",
+            parameters: {
+              type: "object",
+              properties: { order_id: { type: "string" }, address: { type: "string" } },
+              required: ["order_id", "address"],
+            },
+          },
+        },
       ],
       messages: [
         { role: "system", content: `You are the Northwind support assistant.\n${rules.join("\n")}` },

@@ -82,7 +82,16 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
     template: T.MISTRAL_V3_TOOLS,
     context: {
       messages: [{ role: "user", content: "What's the weather in Paris?" }],
-      tools: [{ type: "function", function: { name: "get_weather", description: "Get the weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "get_weather",
+            description: "Get the weather",
+            parameters: { type: "object", properties: { city: { type: "string" } } },
+          },
+        },
+      ],
       bos_token: "<s>",
       eos_token: "</s>",
     },
@@ -121,7 +130,8 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
     name: "ChatML (Qwen2) keeps a given system prompt",
     template: T.CHATML_QWEN2,
     context: { messages: chatWithSystem.slice(0, 2), add_generation_prompt: false },
-    expected: "<|im_start|>system\nYou are a friendly chatbot.<|im_end|>\n<|im_start|>user\nHello, how are you?<|im_end|>\n",
+    expected:
+      "<|im_start|>system\nYou are a friendly chatbot.<|im_end|>\n<|im_start|>user\nHello, how are you?<|im_end|>\n",
   },
   {
     name: "Qwen2.5 renders tools, a tool call and a tool response",
@@ -130,7 +140,11 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
       tools: [weatherTool],
       messages: [
         { role: "user", content: "What's the weather in Paris?" },
-        { role: "assistant", content: "", tool_calls: [{ type: "function", function: { name: "get_weather", arguments: { city: "Paris" } } }] },
+        {
+          role: "assistant",
+          content: "",
+          tool_calls: [{ type: "function", function: { name: "get_weather", arguments: { city: "Paris" } } }],
+        },
         { role: "tool", content: '{"temp": 21}' },
       ],
       add_generation_prompt: true,
@@ -151,7 +165,8 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
     name: "Qwen2.5 without tools uses the plain system header",
     template: T.QWEN_2_5,
     context: { messages: chatWithSystem.slice(0, 2), add_generation_prompt: true },
-    expected: "<|im_start|>system\nYou are a friendly chatbot.<|im_end|>\n<|im_start|>user\nHello, how are you?<|im_end|>\n<|im_start|>assistant\n",
+    expected:
+      "<|im_start|>system\nYou are a friendly chatbot.<|im_end|>\n<|im_start|>user\nHello, how are you?<|im_end|>\n<|im_start|>assistant\n",
   },
   {
     name: "Gemma maps the assistant role to model",
@@ -176,7 +191,11 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
   {
     name: "Gemma 3 renders multimodal content parts",
     template: T.GEMMA_3,
-    context: { messages: [{ role: "user", content: [{ type: "image" }, { type: "text", text: " Describe this. " }] }], bos_token: "<bos>", add_generation_prompt: true },
+    context: {
+      messages: [{ role: "user", content: [{ type: "image" }, { type: "text", text: " Describe this. " }] }],
+      bos_token: "<bos>",
+      add_generation_prompt: true,
+    },
     expected: "<bos><start_of_turn>user\n<start_of_image>Describe this.<end_of_turn>\n<start_of_turn>model\n",
   },
   {
@@ -228,7 +247,8 @@ export const chatTemplateCases: readonly JinjaCorpusCase[] = [
     name: "DeepSeek-R1 drops earlier reasoning and opens a think block",
     template: T.DEEPSEEK_R1,
     context: { messages: REASONING, bos_token: "<｜begin▁of▁sentence｜>", add_generation_prompt: true },
-    expected: "<｜begin▁of▁sentence｜>Be brief.<｜User｜>2+2?<｜Assistant｜>4<｜end▁of▁sentence｜><｜User｜>3+3?<｜Assistant｜><think>\n",
+    expected:
+      "<｜begin▁of▁sentence｜>Be brief.<｜User｜>2+2?<｜Assistant｜>4<｜end▁of▁sentence｜><｜User｜>3+3?<｜Assistant｜><think>\n",
   },
   {
     name: "Command-R with a system preamble",

@@ -6,13 +6,36 @@ import { type EstimatorChoice, useUi } from "../../store/settings.ts";
 import { budgetGroups, estimatorRows, type Group } from "./model.ts";
 import "./Budget.css";
 
-function Meter({ label, used, cap, unit, testId }: { readonly label: string; readonly used: number; readonly cap: number | null; readonly unit: string; readonly testId: string }) {
+function Meter({
+  label,
+  used,
+  cap,
+  unit,
+  testId,
+}: {
+  readonly label: string;
+  readonly used: number;
+  readonly cap: number | null;
+  readonly unit: string;
+  readonly testId: string;
+}) {
   const ratio = cap === null ? null : used / cap;
   return (
-    <div className="bu-meter" data-testid={testId} data-used={used} data-cap={cap ?? ""} data-over={ratio !== null && ratio > 1}>
+    <div
+      className="bu-meter"
+      data-testid={testId}
+      data-used={used}
+      data-cap={cap ?? ""}
+      data-over={ratio !== null && ratio > 1}
+    >
       <span className="bu-meter-label">{label}</span>
       <span className="bu-track">
-        {ratio !== null ? <span className={`bu-fill${ratio > 1 ? " over" : ratio > 0.9 ? " near" : ""}`} style={{ width: `${Math.min(100, ratio * 100)}%` }} /> : null}
+        {ratio !== null ? (
+          <span
+            className={`bu-fill${ratio > 1 ? " over" : ratio > 0.9 ? " near" : ""}`}
+            style={{ width: `${Math.min(100, ratio * 100)}%` }}
+          />
+        ) : null}
       </span>
       <span className="num bu-meter-value">
         {fmtInt(used)} {cap !== null ? `/ ${fmtInt(cap)}` : ""} {unit}
@@ -39,7 +62,10 @@ function GroupTable({ groups }: { readonly groups: readonly Group[] }) {
         {groups.map((g) => (
           <tr key={g.key} data-testid="budget-group" data-group={g.key} data-tokens={g.tokens} data-bytes={g.bytes}>
             <td>
-              {g.kind ? <span className="swatch" style={{ background: provenanceFill(g.kind) }} aria-hidden="true" /> : null} {g.label}
+              {g.kind ? (
+                <span className="swatch" style={{ background: provenanceFill(g.kind) }} aria-hidden="true" />
+              ) : null}{" "}
+              {g.label}
             </td>
             <td className="num">{fmtInt(g.count)}</td>
             <td className="num">{fmtInt(g.tokens)}</td>
@@ -60,7 +86,12 @@ function GroupTable({ groups }: { readonly groups: readonly Group[] }) {
 function EstimatorComparison({ report }: { readonly report: InspectionReport }) {
   const { query } = useInspection({ estimator: "default" });
   const quarter = query.data?.report;
-  if (!quarter) return <p className="muted" data-testid="estimator-diff-loading">Computing the ÷4 figures for comparison…</p>;
+  if (!quarter)
+    return (
+      <p className="muted" data-testid="estimator-diff-loading">
+        Computing the ÷4 figures for comparison…
+      </p>
+    );
   const rows = estimatorRows(budgetGroups(quarter), budgetGroups(report));
   const q = rows.reduce((a, r) => a + r.quarter, 0);
   const t = rows.reduce((a, r) => a + r.tokenizer, 0);
@@ -76,13 +107,20 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.key} data-testid="estimator-row" data-group={r.key} data-quarter={r.quarter} data-tokenizer={r.tokenizer}>
+          <tr
+            key={r.key}
+            data-testid="estimator-row"
+            data-group={r.key}
+            data-quarter={r.quarter}
+            data-tokenizer={r.tokenizer}
+          >
             <td>{r.label}</td>
             <td className="num">{fmtInt(r.quarter)}</td>
             <td className="num">{fmtInt(r.tokenizer)}</td>
             <td className="num">
               {r.tokenizer - r.quarter > 0 ? "+" : ""}
-              {fmtInt(r.tokenizer - r.quarter)} {r.quarter > 0 ? `(${fmtPct((r.tokenizer - r.quarter) / r.quarter, 0)})` : ""}
+              {fmtInt(r.tokenizer - r.quarter)}{" "}
+              {r.quarter > 0 ? `(${fmtPct((r.tokenizer - r.quarter) / r.quarter, 0)})` : ""}
             </td>
           </tr>
         ))}
@@ -102,7 +140,10 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
   );
 }
 
-const ESTIMATOR_LABELS: Record<EstimatorChoice, string> = { default: "÷4 (default: ceil(UTF-16 length / 4))", "gpt-tokenizer": "gpt-tokenizer (o200k_base, loaded on demand)" };
+const ESTIMATOR_LABELS: Record<EstimatorChoice, string> = {
+  default: "÷4 (default: ceil(UTF-16 length / 4))",
+  "gpt-tokenizer": "gpt-tokenizer (o200k_base, loaded on demand)",
+};
 
 /** Tokens and bytes against the caps, per group, what the budget left out, and how much the estimator matters. */
 export function BudgetView({ report }: { readonly report: InspectionReport }) {
@@ -117,15 +158,35 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
       <section className="panel">
         <div className="panel-head">
           <h2>Context budget</h2>
-          <span className="muted">{cb ? "Caps from the request or the header." : "No cap set: add max tokens or bytes in the header to see eviction."}</span>
+          <span className="muted">
+            {cb
+              ? "Caps from the request or the header."
+              : "No cap set: add max tokens or bytes in the header to see eviction."}
+          </span>
         </div>
-        <Meter label="Tokens" used={usedTokens} cap={cb?.maxInputTokens ?? null} unit="tokens" testId="budget-tokens-meter" />
-        <Meter label="Bytes" used={usedBytes} cap={cb?.maxInputBytes ?? null} unit="bytes" testId="budget-bytes-meter" />
+        <Meter
+          label="Tokens"
+          used={usedTokens}
+          cap={cb?.maxInputTokens ?? null}
+          unit="tokens"
+          testId="budget-tokens-meter"
+        />
+        <Meter
+          label="Bytes"
+          used={usedBytes}
+          cap={cb?.maxInputBytes ?? null}
+          unit="bytes"
+          testId="budget-bytes-meter"
+        />
       </section>
       <section className="panel">
         <div className="panel-head">
           <h2>Per group</h2>
-          <span className="muted">{report.assembly ? `Assembled messages by provenance (${report.assembly.selectedLayout}).` : "Prompt segments by region and role."}</span>
+          <span className="muted">
+            {report.assembly
+              ? `Assembled messages by provenance (${report.assembly.selectedLayout}).`
+              : "Prompt segments by region and role."}
+          </span>
         </div>
         <GroupTable groups={groups} />
       </section>
@@ -171,7 +232,15 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
         <div className="bu-estimators" role="radiogroup" aria-label="Token estimator">
           {(["default", "gpt-tokenizer"] as const).map((e) => (
             <label key={e}>
-              <input type="radio" name="estimator" value={e} checked={estimator === e} data-testid={`estimator-${e}`} onChange={() => set({ estimator: e })} /> {ESTIMATOR_LABELS[e]}
+              <input
+                type="radio"
+                name="estimator"
+                value={e}
+                checked={estimator === e}
+                data-testid={`estimator-${e}`}
+                onChange={() => set({ estimator: e })}
+              />{" "}
+              {ESTIMATOR_LABELS[e]}
             </label>
           ))}
         </div>
@@ -184,7 +253,9 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
             </p>
           )
         ) : (
-          <p className="muted">Pick gpt-tokenizer to see how far the ÷4 estimate is from a real BPE count, group by group.</p>
+          <p className="muted">
+            Pick gpt-tokenizer to see how far the ÷4 estimate is from a real BPE count, group by group.
+          </p>
         )}
       </section>
     </>

@@ -1,5 +1,10 @@
 import type { InspectionReport } from "../../../core/index.ts";
-import { PROVENANCE_KINDS, PROVENANCE_LABELS, provenanceKind, type ProvenanceKind } from "../../components/provenance.ts";
+import {
+  PROVENANCE_KINDS,
+  PROVENANCE_LABELS,
+  provenanceKind,
+  type ProvenanceKind,
+} from "../../components/provenance.ts";
 
 export interface Group {
   readonly key: string;
@@ -24,7 +29,12 @@ export function budgetGroups(report: InspectionReport): readonly Group[] {
       const g = by.get(k) ?? { count: 0, tokens: 0, bytes: 0 };
       by.set(k, { count: g.count + 1, tokens: g.tokens + m.tokens, bytes: g.bytes + m.bytes });
     }
-    return PROVENANCE_KINDS.filter((k) => by.has(k)).map((k) => ({ key: k, label: PROVENANCE_LABELS[k], kind: k, ...by.get(k)! }));
+    return PROVENANCE_KINDS.filter((k) => by.has(k)).map((k) => ({
+      key: k,
+      label: PROVENANCE_LABELS[k],
+      kind: k,
+      ...by.get(k)!,
+    }));
   }
   const by = new Map<string, { count: number; tokens: number; bytes: number }>();
   for (const s of report.segments?.segments ?? []) {

@@ -34,7 +34,9 @@ describe("Cache prefix", () => {
     renderWithClient(<CachePrefixView report={report} />);
     const stable = screen.getAllByTestId("cache-segment").filter((s) => s.dataset["stable"] === "true");
     expect(stable.length).toBe(report.prefix!.commonPrefix.segments);
-    expect(screen.getAllByTestId("breakpoint-marker")).toHaveLength(report.segments!.segments.filter((s) => s.cacheBreakpoint).length);
+    expect(screen.getAllByTestId("breakpoint-marker")).toHaveLength(
+      report.segments!.segments.filter((s) => s.cacheBreakpoint).length,
+    );
     const turns = screen.getAllByTestId("cache-turn-row");
     expect(turns.map((t) => Number(t.dataset["read"]))).toEqual(report.cache!.turns.map((t) => t.cachedReadTokens));
   });
@@ -52,7 +54,22 @@ describe("Cache prefix", () => {
 
   it("places the minimum where the cumulative tokens reach it", () => {
     const seg = (index: number, byteOffset: number, byteLength: number, tokens: number) =>
-      ({ index, byteOffset, byteLength, tokens, path: `p${index}`, kind: "block", region: "messages", role: "user", messageIndex: 0, blockType: "text", sha256: "", canonicalSha256: "", cacheBreakpoint: false, preview: "" }) as const;
+      ({
+        index,
+        byteOffset,
+        byteLength,
+        tokens,
+        path: `p${index}`,
+        kind: "block",
+        region: "messages",
+        role: "user",
+        messageIndex: 0,
+        blockType: "text",
+        sha256: "",
+        canonicalSha256: "",
+        cacheBreakpoint: false,
+        preview: "",
+      }) as const;
     const segments = [seg(0, 0, 400, 100), seg(1, 400, 400, 100)];
     expect(minimumMark(segments, 800, 150)).toEqual({ minTokens: 150, offset: 600, beyond: false });
     expect(minimumMark(segments, 800, 1024)).toEqual({ minTokens: 1024, offset: 800, beyond: true });
@@ -61,7 +78,11 @@ describe("Cache prefix", () => {
   it("shows the legacy vs cache_aware next turn for an assembly request", async () => {
     const report = await reportFor("assembly-tiers");
     renderWithClient(<CachePrefixView report={report} />);
-    expect(Number(screen.getByTestId("next-turn-cache_aware").dataset["ratio"])).toBe(report.nextTurn!.cache_aware.stablePrefixRatio);
-    expect(Number(screen.getByTestId("next-turn-legacy").dataset["ratio"])).toBe(report.nextTurn!.legacy.stablePrefixRatio);
+    expect(Number(screen.getByTestId("next-turn-cache_aware").dataset["ratio"])).toBe(
+      report.nextTurn!.cache_aware.stablePrefixRatio,
+    );
+    expect(Number(screen.getByTestId("next-turn-legacy").dataset["ratio"])).toBe(
+      report.nextTurn!.legacy.stablePrefixRatio,
+    );
   });
 });

@@ -24,13 +24,15 @@ export function CachePrefixView({ report }: { readonly report: InspectionReport 
         <div className="panel-head">
           <h2>Cache prefix</h2>
           <span className="muted" data-testid="cache-provider" data-provider={seg.provider}>
-            {PROVIDER_NAMES[seg.provider] ?? seg.provider} order: {seg.order.join(" → ")} · {fmtInt(seg.totalTokens)} tokens · {fmtInt(seg.totalBytes)} bytes
+            {PROVIDER_NAMES[seg.provider] ?? seg.provider} order: {seg.order.join(" → ")} · {fmtInt(seg.totalTokens)}{" "}
+            tokens · {fmtInt(seg.totalBytes)} bytes
           </span>
         </div>
         <PrefixStrip seg={seg} prefix={report.prefix} rule={report.cache?.rule ?? null} />
         {!report.prefix ? (
           <p className="muted" data-testid="cache-no-previous">
-            Put the previous turn's request (or a hash-only bundle) in the “Previous turn” slot to see what this turn can read from the cache and where it diverges.
+            Put the previous turn's request (or a hash-only bundle) in the “Previous turn” slot to see what this turn
+            can read from the cache and where it diverges.
           </p>
         ) : null}
       </section>

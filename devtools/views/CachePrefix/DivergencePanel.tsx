@@ -3,7 +3,13 @@ import { fmtInt, fmtPct } from "../../components/format.ts";
 import { CAUSE_LABELS, CAUSE_TEXT } from "../../components/names.ts";
 
 /** The first divergence against the previous turn: where, a before/after excerpt, and the cause in words. */
-export function DivergencePanel({ prefix, previousKind }: { readonly prefix: PrefixComparison; readonly previousKind: InspectionReport["settings"]["previous"] }) {
+export function DivergencePanel({
+  prefix,
+  previousKind,
+}: {
+  readonly prefix: PrefixComparison;
+  readonly previousKind: InspectionReport["settings"]["previous"];
+}) {
   const d = prefix.divergence;
   const ratio = prefix.next.bytes === 0 ? 0 : prefix.commonPrefix.bytes / prefix.next.bytes;
   return (
@@ -15,8 +21,13 @@ export function DivergencePanel({ prefix, previousKind }: { readonly prefix: Pre
       <dl className="cp-facts">
         <div>
           <dt>Shared prefix</dt>
-          <dd data-testid="prefix-common" data-bytes={prefix.commonPrefix.bytes} data-tokens={prefix.commonPrefix.tokens}>
-            {fmtInt(prefix.commonPrefix.tokens)} tokens · {fmtInt(prefix.commonPrefix.bytes)} bytes · {fmtInt(prefix.commonPrefix.segments)} segments ({fmtPct(ratio, 0)} of this turn)
+          <dd
+            data-testid="prefix-common"
+            data-bytes={prefix.commonPrefix.bytes}
+            data-tokens={prefix.commonPrefix.tokens}
+          >
+            {fmtInt(prefix.commonPrefix.tokens)} tokens · {fmtInt(prefix.commonPrefix.bytes)} bytes ·{" "}
+            {fmtInt(prefix.commonPrefix.segments)} segments ({fmtPct(ratio, 0)} of this turn)
           </dd>
         </div>
         <div>
@@ -40,11 +51,18 @@ export function DivergencePanel({ prefix, previousKind }: { readonly prefix: Pre
             <span data-testid="divergence-words">{CAUSE_TEXT[d.cause] ?? ""}</span>
           </p>
           <p className="cp-path">
-            First difference at <code className="path" data-testid="divergence-path">{d.path}</code>
+            First difference at{" "}
+            <code className="path" data-testid="divergence-path">
+              {d.path}
+            </code>
             {d.previousPath !== null && d.previousPath !== d.path ? (
               <>
                 {" "}
-                (previously <code className="path" data-testid="divergence-previous-path">{d.previousPath}</code>)
+                (previously{" "}
+                <code className="path" data-testid="divergence-previous-path">
+                  {d.previousPath}
+                </code>
+                )
               </>
             ) : null}
             , byte {fmtInt(d.byteOffset)}, segment {d.segmentIndex}.

@@ -4,7 +4,13 @@ import { VirtualList } from "../../components/VirtualList.tsx";
 import { isStable } from "./model.ts";
 
 /** Every segment in prompt order with its size and hash; rows inside the shared prefix are marked. */
-export function SegmentTable({ seg, stableBytes }: { readonly seg: SegmentSection; readonly stableBytes: number | null }) {
+export function SegmentTable({
+  seg,
+  stableBytes,
+}: {
+  readonly seg: SegmentSection;
+  readonly stableBytes: number | null;
+}) {
   return (
     <section className="panel">
       <div className="panel-head">
@@ -30,7 +36,13 @@ export function SegmentTable({ seg, stableBytes }: { readonly seg: SegmentSectio
         renderRow={(s) => {
           const stable = isStable(s, stableBytes);
           return (
-            <div className="cp-seg" data-testid="cache-segment" data-path={s.path} data-stable={stable} data-breakpoint={s.cacheBreakpoint}>
+            <div
+              className="cp-seg"
+              data-testid="cache-segment"
+              data-path={s.path}
+              data-stable={stable}
+              data-breakpoint={s.cacheBreakpoint}
+            >
               <span className="num muted">{s.index}</span>
               <code className="cp-seg-path" title={s.path}>
                 {s.cacheBreakpoint ? "◆ " : ""}

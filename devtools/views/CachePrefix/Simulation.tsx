@@ -25,9 +25,12 @@ export function SimulationPanel({ cache }: { readonly cache: CacheSimulation }) 
         </span>
       </div>
       <p className="cp-rule" data-testid="cache-rule" data-rule-id={r.id} data-min-tokens={r.minTokens}>
-        Rule <code>{r.id}</code>: {r.mode === "breakpoints" ? "caches at cache_control breakpoints" : "caches prefixes automatically"}, minimum {fmtInt(r.minTokens)} tokens
+        Rule <code>{r.id}</code>:{" "}
+        {r.mode === "breakpoints" ? "caches at cache_control breakpoints" : "caches prefixes automatically"}, minimum{" "}
+        {fmtInt(r.minTokens)} tokens
         {r.hitIncrement !== null ? `, hits in ${fmtInt(r.hitIncrement)}-token steps` : ""}
-        {r.maxBreakpoints !== null ? `, at most ${r.maxBreakpoints} breakpoints` : ""}; read {fmtTimes(r.readMultiplier)}, write {fmtTimes(r.writeMultiplier)}, TTL {r.ttl}.{" "}
+        {r.maxBreakpoints !== null ? `, at most ${r.maxBreakpoints} breakpoints` : ""}; read{" "}
+        {fmtTimes(r.readMultiplier)}, write {fmtTimes(r.writeMultiplier)}, TTL {r.ttl}.{" "}
         <span className="muted">
           Source: {r.source} ({r.status}, {r.date}){r.note ? ` — ${r.note}` : ""}
         </span>
@@ -53,7 +56,14 @@ export function SimulationPanel({ cache }: { readonly cache: CacheSimulation }) 
           {cache.turns.map((t) => {
             const stops = prevented(t.prevented);
             return (
-              <tr key={t.turn} data-testid="cache-turn-row" data-turn={t.turn} data-read={t.cachedReadTokens} data-write={t.cacheWriteTokens} data-uncached={t.uncachedTokens}>
+              <tr
+                key={t.turn}
+                data-testid="cache-turn-row"
+                data-turn={t.turn}
+                data-read={t.cachedReadTokens}
+                data-write={t.cacheWriteTokens}
+                data-uncached={t.uncachedTokens}
+              >
                 <td>{t.turn === cache.turns.length ? `${t.turn} (this)` : `${t.turn} (previous)`}</td>
                 <td className="num">{fmtInt(t.totalTokens)}</td>
                 <td className="num">{fmtInt(t.cachedReadTokens)}</td>
@@ -105,18 +115,32 @@ export function NextTurnPanel({ sim, selected }: { readonly sim: NextTurnSimulat
       </div>
       <div className="cp-next">
         {([sim.legacy, sim.cache_aware] as const).map((l) => (
-          <div key={l.layout} className="cp-next-row" data-testid={`next-turn-${l.layout}`} data-ratio={l.stablePrefixRatio}>
+          <div
+            key={l.layout}
+            className="cp-next-row"
+            data-testid={`next-turn-${l.layout}`}
+            data-ratio={l.stablePrefixRatio}
+          >
             <span className="cp-next-name">
               <code>{l.layout}</code>
               {l.layout === selected ? <span className="badge badge-ok">selected</span> : null}
             </span>
-            <span className="cp-meter" role="meter" aria-valuemin={0} aria-valuemax={1} aria-valuenow={l.stablePrefixRatio} aria-label={`${l.layout} stable prefix`}>
+            <span
+              className="cp-meter"
+              role="meter"
+              aria-valuemin={0}
+              aria-valuemax={1}
+              aria-valuenow={l.stablePrefixRatio}
+              aria-label={`${l.layout} stable prefix`}
+            >
               <span style={{ width: `${Math.min(100, l.stablePrefixRatio * 100)}%` }} />
             </span>
             <span className="num cp-next-pct">{fmtPct(l.stablePrefixRatio, 0)}</span>
             <span className="muted cp-next-detail">
               {fmtInt(l.comparison.commonPrefix.tokens)} of {fmtInt(l.nextTurn.tokens)} tokens shared
-              {l.comparison.divergence ? ` · ${CAUSE_LABELS[l.comparison.divergence.cause] ?? l.comparison.divergence.cause} at ${l.comparison.divergence.path}` : ""}
+              {l.comparison.divergence
+                ? ` · ${CAUSE_LABELS[l.comparison.divergence.cause] ?? l.comparison.divergence.cause} at ${l.comparison.divergence.path}`
+                : ""}
             </span>
           </div>
         ))}

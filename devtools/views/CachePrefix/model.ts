@@ -41,7 +41,9 @@ export function minimumMark(segments: readonly ReportSegment[], totalBytes: numb
 }
 
 /** Byte offsets where a cache breakpoint ends a cached prefix (the end of each marked segment). */
-export const breakpointOffsets = (segments: readonly ReportSegment[]) => segments.filter((s) => s.cacheBreakpoint).map((s) => ({ path: s.path, offset: s.byteOffset + s.byteLength }));
+export const breakpointOffsets = (segments: readonly ReportSegment[]) =>
+  segments.filter((s) => s.cacheBreakpoint).map((s) => ({ path: s.path, offset: s.byteOffset + s.byteLength }));
 
 /** A segment is stable when it ends inside the common prefix. */
-export const isStable = (s: ReportSegment, stableBytes: number | null) => stableBytes !== null && s.byteOffset + s.byteLength <= stableBytes;
+export const isStable = (s: ReportSegment, stableBytes: number | null) =>
+  stableBytes !== null && s.byteOffset + s.byteLength <= stableBytes;

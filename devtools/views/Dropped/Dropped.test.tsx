@@ -21,8 +21,30 @@ describe("Dropped", () => {
   });
 
   it("writes the sum and the comparison with the limit", () => {
-    expect(arithmetic({ stage: "tiers", id: "x", kind: "active", size: 208, unit: "chars", limit: 504, usedBefore: 331, reason: "" })).toBe("331 + 208 = 539 > 504 chars");
-    expect(arithmetic({ stage: "context_budget", id: "h", kind: "history", size: 5, unit: "tokens", limit: null, usedBefore: null, reason: "" })).toBeNull();
+    expect(
+      arithmetic({
+        stage: "tiers",
+        id: "x",
+        kind: "active",
+        size: 208,
+        unit: "chars",
+        limit: 504,
+        usedBefore: 331,
+        reason: "",
+      }),
+    ).toBe("331 + 208 = 539 > 504 chars");
+    expect(
+      arithmetic({
+        stage: "context_budget",
+        id: "h",
+        kind: "history",
+        size: 5,
+        unit: "tokens",
+        limit: null,
+        usedBefore: null,
+        reason: "",
+      }),
+    ).toBeNull();
   });
 
   it("says so when nothing was dropped", async () => {

@@ -45,7 +45,10 @@ export function DroppedView({ report }: { readonly report: InspectionReport }) {
     return (
       <section className="panel" data-testid="dropped-empty">
         <h2>Nothing was dropped</h2>
-        <p className="muted">Every tier section and every message fit. Lower the budget (header, or the Tier gating slider) to see what would go first.</p>
+        <p className="muted">
+          Every tier section and every message fit. Lower the budget (header, or the Tier gating slider) to see what
+          would go first.
+        </p>
       </section>
     );
   }
@@ -55,7 +58,8 @@ export function DroppedView({ report }: { readonly report: InspectionReport }) {
       <div className="panel-head">
         <h2>Dropped</h2>
         <span className="muted" data-testid="dropped-summary">
-          {plural(items.length, "item")}: {fmtInt(byStage("tiers"))} by the tier gate, {fmtInt(byStage("context_budget"))} by the context budget.
+          {plural(items.length, "item")}: {fmtInt(byStage("tiers"))} by the tier gate,{" "}
+          {fmtInt(byStage("context_budget"))} by the context budget.
         </span>
       </div>
       <div className="dr-head" aria-hidden="true">
@@ -65,7 +69,13 @@ export function DroppedView({ report }: { readonly report: InspectionReport }) {
         <span className="num">Size</span>
         <span>Why</span>
       </div>
-      <VirtualList items={items} rowHeight={44} testId="dropped-list" getKey={(d, i) => `${d.stage}:${d.id}:${i}`} renderRow={(d) => <Row d={d} />} />
+      <VirtualList
+        items={items}
+        rowHeight={44}
+        testId="dropped-list"
+        getKey={(d, i) => `${d.stage}:${d.id}:${i}`}
+        renderRow={(d) => <Row d={d} />}
+      />
     </section>
   );
 }

@@ -9,7 +9,11 @@ const ORPHANED_CALL = JSON.stringify({
   model: "gpt-4.1",
   messages: [
     { role: "user", content: "What's the weather in Oslo? <b>now</b>" },
-    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }],
+    },
     { role: "user", content: "Hello?" },
   ],
 });

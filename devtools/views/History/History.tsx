@@ -37,7 +37,12 @@ export function HistoryView({ report }: { readonly report: InspectionReport }) {
           <ul className="hi-issues" data-testid="history-issues">
             {issues.map((issue, i) => (
               <li key={i} data-testid="history-issue" data-index={issue.index} data-code={issue.code}>
-                <button type="button" className="link" data-testid="history-issue-jump" onClick={() => setFocus(issue.index)}>
+                <button
+                  type="button"
+                  className="link"
+                  data-testid="history-issue-jump"
+                  onClick={() => setFocus(issue.index)}
+                >
                   messages[{issue.index}]
                 </button>{" "}
                 <span className="badge badge-error">{issue.code}</span> {issue.message}
@@ -59,7 +64,13 @@ export function HistoryView({ report }: { readonly report: InspectionReport }) {
           renderRow={(m, i) => {
             const own = pinned.get(i);
             return (
-              <div className={`hi-msg${own ? " has-issue" : ""}${focus === i ? " focused" : ""}`} data-testid="history-message" data-index={i} data-role={m.role} data-issues={own?.length ?? 0}>
+              <div
+                className={`hi-msg${own ? " has-issue" : ""}${focus === i ? " focused" : ""}`}
+                data-testid="history-message"
+                data-index={i}
+                data-role={m.role}
+                data-issues={own?.length ?? 0}
+              >
                 <span className="hi-idx num">{i}</span>
                 <span className="hi-role">{m.role}</span>
                 <span className="hi-body">

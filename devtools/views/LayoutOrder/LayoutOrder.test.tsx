@@ -23,7 +23,9 @@ describe("Layout order", () => {
   it("lists the messages that move between the layouts", async () => {
     const report = await reportFor("assembly-tiers");
     renderWithClient(<LayoutOrderView report={report} />);
-    const moved = computeMoves(report.assembly!.legacy!.messages, report.assembly!.cache_aware!.messages).filter((m) => m.legacy !== m.cacheAware);
+    const moved = computeMoves(report.assembly!.legacy!.messages, report.assembly!.cache_aware!.messages).filter(
+      (m) => m.legacy !== m.cacheAware,
+    );
     expect(moved.length).toBeGreaterThan(0);
     expect(screen.getAllByTestId("layout-move").map((r) => r.dataset["source"])).toEqual(moved.map((m) => m.source));
     // cache_aware puts attachments before the history: they move up
@@ -32,8 +34,22 @@ describe("Layout order", () => {
   });
 
   it("pairs repeated sources by occurrence", () => {
-    const m = (index: number, source: string) => ({ index, role: "system" as const, source, sourceKind: source.split(":")[0]!, chars: 1, bytes: 1, tokens: 1, preview: "" });
-    expect(computeMoves([m(0, "instructions"), m(1, "instructions"), m(2, "input")], [m(0, "instructions"), m(1, "input"), m(2, "instructions")])).toEqual([
+    const m = (index: number, source: string) => ({
+      index,
+      role: "system" as const,
+      source,
+      sourceKind: source.split(":")[0]!,
+      chars: 1,
+      bytes: 1,
+      tokens: 1,
+      preview: "",
+    });
+    expect(
+      computeMoves(
+        [m(0, "instructions"), m(1, "instructions"), m(2, "input")],
+        [m(0, "instructions"), m(1, "input"), m(2, "instructions")],
+      ),
+    ).toEqual([
       { source: "instructions", kind: "instructions", legacy: 0, cacheAware: 0 },
       { source: "instructions", kind: "instructions", legacy: 1, cacheAware: 2 },
       { source: "input", kind: "input", legacy: 2, cacheAware: 1 },
@@ -41,14 +57,31 @@ describe("Layout order", () => {
   });
 
   it("merges long runs of one kind in the strip", () => {
-    const many = Array.from({ length: 100 }, (_, i) => ({ index: i, role: "user" as const, source: `history:${i}`, sourceKind: "history", chars: 10, bytes: 10, tokens: 3, preview: "" }));
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      index: i,
+      role: "user" as const,
+      source: `history:${i}`,
+      sourceKind: "history",
+      chars: 10,
+      bytes: 10,
+      tokens: 3,
+      preview: "",
+    }));
     const blocks = stripBlocks(many);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toMatchObject({ kind: "history", count: 100, chars: 1000 });
   });
 
   it("shows a wire request's messages as sent, markup in them as text", async () => {
-    const hostile = JSON.stringify({ model: "gpt-4.1", messages: [{ role: "user", content: '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>' }] });
+    const hostile = JSON.stringify({
+      model: "gpt-4.1",
+      messages: [
+        {
+          role: "user",
+          content: '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>',
+        },
+      ],
+    });
     const report = await reportOf(hostile);
     const { container } = renderWithClient(<LayoutOrderView report={report} />);
     expect(screen.getByTestId("layout-wire")).toBeTruthy();

@@ -13,13 +13,22 @@ function Strip({ trace }: { readonly trace: LayoutTrace }) {
   const blocks = stripBlocks(trace.messages);
   const total = blocks.reduce((a, b) => a + Math.max(b.chars, 1), 0);
   return (
-    <div className="lo-strip" data-testid={`layout-strip-${trace.layout}`} role="img" aria-label={`${trace.layout} order: ${blocks.map((b) => b.label).join(", ")}`}>
+    <div
+      className="lo-strip"
+      data-testid={`layout-strip-${trace.layout}`}
+      role="img"
+      aria-label={`${trace.layout} order: ${blocks.map((b) => b.label).join(", ")}`}
+    >
       {blocks.map((b, i) => (
         <span
           key={i}
           className="lo-block"
           data-kind={b.kind}
-          style={{ flexGrow: Math.max(b.chars, 1) / total, background: provenanceFill(b.kind), color: provenanceInk(b.kind) }}
+          style={{
+            flexGrow: Math.max(b.chars, 1) / total,
+            background: provenanceFill(b.kind),
+            color: provenanceInk(b.kind),
+          }}
           title={`${b.label} · ${fmtInt(b.chars)} chars${b.count > 1 ? ` · ${b.count} messages` : ""}`}
         >
           {b.label}
@@ -29,7 +38,15 @@ function Strip({ trace }: { readonly trace: LayoutTrace }) {
   );
 }
 
-function Column({ trace, selected, moved }: { readonly trace: LayoutTrace | null; readonly selected: boolean; readonly moved: ReadonlyMap<number, number> }) {
+function Column({
+  trace,
+  selected,
+  moved,
+}: {
+  readonly trace: LayoutTrace | null;
+  readonly selected: boolean;
+  readonly moved: ReadonlyMap<number, number>;
+}) {
   if (!trace) {
     return (
       <div className="lo-column" data-testid="layout-column-failed">
@@ -45,7 +62,8 @@ function Column({ trace, selected, moved }: { readonly trace: LayoutTrace | null
         </h3>
         {selected ? <span className="badge badge-ok">selected</span> : null}
         <span className="muted num">
-          {plural(trace.messages.length, "message")} · {fmtInt(trace.totalTokens)} tokens · {fmtInt(trace.totalBytes)} bytes
+          {plural(trace.messages.length, "message")} · {fmtInt(trace.totalTokens)} tokens · {fmtInt(trace.totalBytes)}{" "}
+          bytes
         </span>
       </div>
       <Strip trace={trace} />
@@ -58,7 +76,15 @@ function Column({ trace, selected, moved }: { readonly trace: LayoutTrace | null
         renderRow={(m) => {
           const delta = moved.get(m.index);
           return (
-            <div className="lo-row" style={{ height: ROW }} data-testid="layout-row" data-layout={trace.layout} data-index={m.index} data-source={m.source} data-kind={m.sourceKind}>
+            <div
+              className="lo-row"
+              style={{ height: ROW }}
+              data-testid="layout-row"
+              data-layout={trace.layout}
+              data-index={m.index}
+              data-source={m.source}
+              data-kind={m.sourceKind}
+            >
               <span className="lo-idx num">{m.index}</span>
               <span className="lo-role">{m.role}</span>
               <ProvenanceChip source={m.source} sourceKind={m.sourceKind} />
@@ -75,7 +101,9 @@ function Column({ trace, selected, moved }: { readonly trace: LayoutTrace | null
           );
         }}
       />
-      {trace.omissions.length > 0 ? <p className="muted">{plural(trace.omissions.length, "item")} left out by the context budget in this layout.</p> : null}
+      {trace.omissions.length > 0 ? (
+        <p className="muted">{plural(trace.omissions.length, "item")} left out by the context budget in this layout.</p>
+      ) : null}
     </div>
   );
 }
@@ -84,7 +112,14 @@ function Column({ trace, selected, moved }: { readonly trace: LayoutTrace | null
 function Connectors({ moves, rows }: { readonly moves: readonly Move[]; readonly rows: number }) {
   const h = rows * ROW;
   return (
-    <svg className="lo-connectors" width="48" height={h} viewBox={`0 0 48 ${h}`} aria-hidden="true" data-testid="layout-connectors">
+    <svg
+      className="lo-connectors"
+      width="48"
+      height={h}
+      viewBox={`0 0 48 ${h}`}
+      aria-hidden="true"
+      data-testid="layout-connectors"
+    >
       {moves.map((m, i) => {
         const y1 = m.legacy * ROW + ROW / 2;
         const y2 = m.cacheAware * ROW + ROW / 2;
@@ -110,7 +145,8 @@ function WireOrder({ messages }: { readonly messages: readonly Message[] }) {
       <div className="panel-head">
         <h2>Message order</h2>
         <span className="muted">
-          A wire request is shown as sent. Provenance and the two layouts exist for Strata assembly requests, which Strata assembles itself.
+          A wire request is shown as sent. Provenance and the two layouts exist for Strata assembly requests, which
+          Strata assembles itself.
         </span>
       </div>
       <VirtualList
@@ -119,7 +155,14 @@ function WireOrder({ messages }: { readonly messages: readonly Message[] }) {
         testId="layout-list-wire"
         className="lo-list"
         renderRow={(m, i) => (
-          <div className="lo-row" style={{ height: ROW }} data-testid="layout-row" data-layout="wire" data-index={i} data-role={m.role}>
+          <div
+            className="lo-row"
+            style={{ height: ROW }}
+            data-testid="layout-row"
+            data-layout="wire"
+            data-index={i}
+            data-role={m.role}
+          >
             <span className="lo-idx num">{i}</span>
             <span className="lo-role">{m.role}</span>
             <span className="lo-preview">{messagePreview(m, 120)}</span>
@@ -130,7 +173,6 @@ function WireOrder({ messages }: { readonly messages: readonly Message[] }) {
     </section>
   );
 }
-
 
 /** The assembled messages as provenance strips, `legacy` and `cache_aware` side by side with the moves between them. */
 export function LayoutOrderView({ report }: { readonly report: InspectionReport }) {
@@ -149,7 +191,9 @@ export function LayoutOrderView({ report }: { readonly report: InspectionReport 
         <div className="panel-head">
           <h2>Layout order</h2>
           <span className="muted" data-testid="layout-summary">
-            {moved.length === 0 ? "Both layouts put every message in the same place." : `${plural(moved.length, "message")} sit elsewhere in cache_aware than in legacy.`}
+            {moved.length === 0
+              ? "Both layouts put every message in the same place."
+              : `${plural(moved.length, "message")} sit elsewhere in cache_aware than in legacy.`}
           </span>
         </div>
         <ProvenanceLegend kinds={presentKinds(report)} />
@@ -188,7 +232,9 @@ export function LayoutOrderView({ report }: { readonly report: InspectionReport 
                   <td>{PROVENANCE_LABELS[m.kind]}</td>
                   <td className="num">{m.legacy}</td>
                   <td className="num">{m.cacheAware}</td>
-                  <td className="num">{m.cacheAware - m.legacy > 0 ? `+${m.cacheAware - m.legacy}` : m.cacheAware - m.legacy}</td>
+                  <td className="num">
+                    {m.cacheAware - m.legacy > 0 ? `+${m.cacheAware - m.legacy}` : m.cacheAware - m.legacy}
+                  </td>
                 </tr>
               ))}
             </tbody>

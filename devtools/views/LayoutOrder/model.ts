@@ -27,7 +27,8 @@ export function computeMoves(legacy: readonly TracedMessage[], cacheAware: reado
     const k = taken.get(m.source) ?? 0;
     const to = positions.get(m.source)?.[k];
     taken.set(m.source, k + 1);
-    if (to !== undefined) moves.push({ source: m.source, kind: provenanceKind(m.sourceKind), legacy: m.index, cacheAware: to });
+    if (to !== undefined)
+      moves.push({ source: m.source, kind: provenanceKind(m.sourceKind), legacy: m.index, cacheAware: to });
   }
   return moves;
 }
@@ -48,7 +49,12 @@ export function stripBlocks(messages: readonly TracedMessage[], mergeAbove = 60)
     const kind = provenanceKind(m.sourceKind);
     const last = blocks[blocks.length - 1];
     if (merge && last && last.kind === kind) {
-      blocks[blocks.length - 1] = { ...last, chars: last.chars + m.chars, count: last.count + 1, label: `${kind} ×${last.count + 1}` };
+      blocks[blocks.length - 1] = {
+        ...last,
+        chars: last.chars + m.chars,
+        count: last.count + 1,
+        label: `${kind} ×${last.count + 1}`,
+      };
     } else {
       blocks.push({ kind, label: m.source, chars: m.chars, count: 1, first: m.index });
     }
@@ -59,6 +65,7 @@ export function stripBlocks(messages: readonly TracedMessage[], mergeAbove = 60)
 /** Kinds present in either layout, in palette order, for the legend. */
 export function presentKinds(report: InspectionReport): readonly ProvenanceKind[] {
   const seen = new Set<ProvenanceKind>();
-  for (const t of [report.assembly?.legacy, report.assembly?.cache_aware]) for (const m of t?.messages ?? []) seen.add(provenanceKind(m.sourceKind));
+  for (const t of [report.assembly?.legacy, report.assembly?.cache_aware])
+    for (const m of t?.messages ?? []) seen.add(provenanceKind(m.sourceKind));
   return PROVENANCE_KINDS.filter((k) => seen.has(k));
 }

@@ -40,6 +40,15 @@ describe("Overview", () => {
 
   it("has one card per question, each linking to a view", async () => {
     const cards = overviewCards(await reportFor("anthropic"));
-    expect(cards.map((c) => c.id)).toEqual(["format", "messages", "size", "budget", "dropped", "prefix", "savings", "issues"]);
+    expect(cards.map((c) => c.id)).toEqual([
+      "format",
+      "messages",
+      "size",
+      "budget",
+      "dropped",
+      "prefix",
+      "savings",
+      "issues",
+    ]);
   });
 });

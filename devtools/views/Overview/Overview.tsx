@@ -11,7 +11,13 @@ export function OverviewView({ report }: { readonly report: InspectionReport }) 
     <>
       <div className="ov-cards" data-testid="overview-cards">
         {cards.map((c) => (
-          <ViewLink key={c.id} view={c.view} className={`ov-card tone-${c.tone}`} testId={`card-${c.id}`} label={`${c.title}: ${c.value}. Open ${VIEW_LABELS[c.view]}`}>
+          <ViewLink
+            key={c.id}
+            view={c.view}
+            className={`ov-card tone-${c.tone}`}
+            testId={`card-${c.id}`}
+            label={`${c.title}: ${c.value}. Open ${VIEW_LABELS[c.view]}`}
+          >
             <span className="ov-title">{c.title}</span>
             <span className="ov-value" data-testid={`card-${c.id}-value`}>
               {c.value}

@@ -29,32 +29,84 @@ function budgetCard(r: InspectionReport): OverviewCard {
       worst = Math.max(worst, ratio);
       parts.push(`${fmtInt(cb.usedBytes)} / ${fmtInt(cb.maxInputBytes)} bytes`);
     }
-    return { id: "budget", view: "budget", title: "Budget used", value: fmtPct(worst, 0), detail: parts.join(" · "), tone: worst > 1 ? "bad" : worst > 0.9 ? "warn" : "good" };
+    return {
+      id: "budget",
+      view: "budget",
+      title: "Budget used",
+      value: fmtPct(worst, 0),
+      detail: parts.join(" · "),
+      tone: worst > 1 ? "bad" : worst > 0.9 ? "warn" : "good",
+    };
   }
   const t = r.tiers;
   if (t && t.effectiveBudget !== null) {
-    return { id: "budget", view: "tiers", title: "Budget used", value: t.budgetUsedPct === null ? "∞" : fmtPct(t.budgetUsedPct / 100, 0), detail: `${fmtInt(t.totalChars)} / ${fmtInt(t.effectiveBudget)} chars of tiered sections`, tone: t.overflowed ? "bad" : "neutral" };
+    return {
+      id: "budget",
+      view: "tiers",
+      title: "Budget used",
+      value: t.budgetUsedPct === null ? "∞" : fmtPct(t.budgetUsedPct / 100, 0),
+      detail: `${fmtInt(t.totalChars)} / ${fmtInt(t.effectiveBudget)} chars of tiered sections`,
+      tone: t.overflowed ? "bad" : "neutral",
+    };
   }
-  return { id: "budget", view: "budget", title: "Budget used", value: "—", detail: "No budget set: add max tokens or bytes above.", tone: "neutral" };
+  return {
+    id: "budget",
+    view: "budget",
+    title: "Budget used",
+    value: "—",
+    detail: "No budget set: add max tokens or bytes above.",
+    tone: "neutral",
+  };
 }
 
 function prefixCard(r: InspectionReport): OverviewCard {
   if (r.prefix) {
     const p = r.prefix;
     const ratio = p.next.bytes === 0 ? 0 : p.commonPrefix.bytes / p.next.bytes;
-    const cause = p.divergence ? `diverges at ${p.divergence.path} (${p.divergence.cause.replace(/_/g, " ")})` : "identical to the previous turn";
-    return { id: "prefix", view: "cache", title: "Stable prefix", value: fmtPct(ratio, 0), detail: `vs previous turn; ${cause}`, tone: p.divergence?.bustsCache ? (ratio < 0.5 ? "bad" : "warn") : "good" };
+    const cause = p.divergence
+      ? `diverges at ${p.divergence.path} (${p.divergence.cause.replace(/_/g, " ")})`
+      : "identical to the previous turn";
+    return {
+      id: "prefix",
+      view: "cache",
+      title: "Stable prefix",
+      value: fmtPct(ratio, 0),
+      detail: `vs previous turn; ${cause}`,
+      tone: p.divergence?.bustsCache ? (ratio < 0.5 ? "bad" : "warn") : "good",
+    };
   }
   if (r.nextTurn && r.assembly) {
     const sim = r.nextTurn[r.assembly.selectedLayout];
-    return { id: "prefix", view: "cache", title: "Stable prefix", value: fmtPct(sim.stablePrefixRatio, 0), detail: `vs a simulated next turn (${r.assembly.selectedLayout})`, tone: sim.stablePrefixRatio >= 0.8 ? "good" : "warn" };
+    return {
+      id: "prefix",
+      view: "cache",
+      title: "Stable prefix",
+      value: fmtPct(sim.stablePrefixRatio, 0),
+      detail: `vs a simulated next turn (${r.assembly.selectedLayout})`,
+      tone: sim.stablePrefixRatio >= 0.8 ? "good" : "warn",
+    };
   }
-  return { id: "prefix", view: "cache", title: "Stable prefix", value: "—", detail: "Add a previous turn to compare.", tone: "neutral" };
+  return {
+    id: "prefix",
+    view: "cache",
+    title: "Stable prefix",
+    value: "—",
+    detail: "Add a previous turn to compare.",
+    tone: "neutral",
+  };
 }
 
 function savingsCard(r: InspectionReport): OverviewCard {
   const last = r.cache?.turns[r.cache.turns.length - 1];
-  if (!r.cache || !last) return { id: "savings", view: "cache", title: "Est. cache savings", value: "—", detail: "No request to simulate.", tone: "neutral" };
+  if (!r.cache || !last)
+    return {
+      id: "savings",
+      view: "cache",
+      title: "Est. cache savings",
+      value: "—",
+      detail: "No request to simulate.",
+      tone: "neutral",
+    };
   const saving = 1 - last.relativeCost;
   const why = last.prevented.belowMinimum
     ? `below the ${fmtInt(r.cache.rule.minTokens)}-token minimum`
@@ -63,7 +115,14 @@ function savingsCard(r: InspectionReport): OverviewCard {
       : last.cacheWriteTokens > 0
         ? "this turn writes the cache"
         : "nothing cached";
-  return { id: "savings", view: "cache", title: "Est. cache savings", value: fmtPct(saving, 0), detail: `this turn costs ${fmtTimes(last.relativeCost)} uncached; ${why}`, tone: saving > 0.2 ? "good" : saving < 0 ? "warn" : "neutral" };
+  return {
+    id: "savings",
+    view: "cache",
+    title: "Est. cache savings",
+    value: fmtPct(saving, 0),
+    detail: `this turn costs ${fmtTimes(last.relativeCost)} uncached; ${why}`,
+    tone: saving > 0.2 ? "good" : saving < 0 ? "warn" : "neutral",
+  };
 }
 
 /** The overview's cards, in display order. Pure: the report in, strings out. */
@@ -97,7 +156,9 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       view: "budget",
       title: "Size",
       value: seg ? `${fmtInt(seg.totalTokens)} tokens` : "—",
-      detail: seg ? `${fmtBytes(seg.totalBytes)} serialized · ${plural(seg.segments.length, "segment")} · ${r.settings.tokenEstimator === "default" ? "÷4 estimate" : "tokenizer"}` : "No request.",
+      detail: seg
+        ? `${fmtBytes(seg.totalBytes)} serialized · ${plural(seg.segments.length, "segment")} · ${r.settings.tokenEstimator === "default" ? "÷4 estimate" : "tokenizer"}`
+        : "No request.",
       tone: "neutral",
     },
     budgetCard(r),
@@ -106,7 +167,10 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       view: "dropped",
       title: "Dropped",
       value: fmtInt(dropped),
-      detail: dropped === 0 ? "Nothing was left out." : `${plural(r.dropped.filter((d) => d.stage === "tiers").length, "tier section")} · ${plural(r.dropped.filter((d) => d.stage === "context_budget").length, "budget omission")}`,
+      detail:
+        dropped === 0
+          ? "Nothing was left out."
+          : `${plural(r.dropped.filter((d) => d.stage === "tiers").length, "tier section")} · ${plural(r.dropped.filter((d) => d.stage === "context_budget").length, "budget omission")}`,
       tone: dropped > 0 ? "warn" : "good",
     },
     prefixCard(r),

@@ -14,14 +14,21 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
   const [format, setFormat] = useState<ExportFormat>("anthropic");
   const [withBreakpoints, setWithBreakpoints] = useState(true);
   const request = report.request;
-  const result = useMemo(() => (request ? exportRequest(report, request, format, withBreakpoints) : null), [report, request, format, withBreakpoints]);
+  const result = useMemo(
+    () => (request ? exportRequest(report, request, format, withBreakpoints) : null),
+    [report, request, format, withBreakpoints],
+  );
   if (!request || !result) return <p className="muted">No request to export.</p>;
   return (
     <div className="raw-export" data-testid="export-panel">
       <div className="raw-toolbar">
         <label>
           Format{" "}
-          <select data-testid="export-format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+          <select
+            data-testid="export-format"
+            value={format}
+            onChange={(e) => setFormat(e.target.value as ExportFormat)}
+          >
             {EXPORT_FORMATS.map((f) => (
               <option key={f} value={f}>
                 {EXPORT_LABELS[f]}
@@ -31,13 +38,23 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
         </label>
         {format === "anthropic" ? (
           <label>
-            <input type="checkbox" data-testid="export-breakpoints" checked={withBreakpoints} onChange={(e) => setWithBreakpoints(e.target.checked)} /> suggested cache breakpoints
+            <input
+              type="checkbox"
+              data-testid="export-breakpoints"
+              checked={withBreakpoints}
+              onChange={(e) => setWithBreakpoints(e.target.checked)}
+            />{" "}
+            suggested cache breakpoints
           </label>
         ) : null}
         {result.ok ? (
           <>
             <CopyButton testId="copy-export" text={() => result.text} label="Copy" />
-            <button type="button" data-testid="download-export" onClick={() => downloadText(`request.${format}.json`, result.text)}>
+            <button
+              type="button"
+              data-testid="download-export"
+              onClick={() => downloadText(`request.${format}.json`, result.text)}
+            >
               Download
             </button>
           </>
@@ -68,7 +85,10 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
 /** The normalized request and the report as JSON, copy and download, export to every wire format and the hash-only bundle. */
 export function RawView({ report }: { readonly report: InspectionReport }) {
   const [tab, setTab] = useState<Tab>("request");
-  const requestText = useMemo(() => (tab === "request" && report.request ? JSON.stringify(report.request, null, 2) : ""), [tab, report]);
+  const requestText = useMemo(
+    () => (tab === "request" && report.request ? JSON.stringify(report.request, null, 2) : ""),
+    [tab, report],
+  );
   const reportText = useMemo(() => (tab === "report" ? JSON.stringify(report, null, 2) : ""), [tab, report]);
   const bundle = report.fingerprints;
   return (
@@ -76,7 +96,15 @@ export function RawView({ report }: { readonly report: InspectionReport }) {
       <div className="panel-head raw-head">
         <div className="segmented" role="tablist" aria-label="Raw data">
           {TABS.map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} aria-pressed={tab === t} data-testid={`raw-tab-${t}`} onClick={() => setTab(t)}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              aria-pressed={tab === t}
+              data-testid={`raw-tab-${t}`}
+              onClick={() => setTab(t)}
+            >
               {TAB_LABELS[t]}
             </button>
           ))}
@@ -109,7 +137,11 @@ export function RawView({ report }: { readonly report: InspectionReport }) {
         <>
           <div className="raw-toolbar">
             <CopyButton testId="copy-report" text={() => reportText} label="Copy report" />
-            <button type="button" data-testid="download-report" onClick={() => downloadText("strata-report.json", reportText)}>
+            <button
+              type="button"
+              data-testid="download-report"
+              onClick={() => downloadText("strata-report.json", reportText)}
+            >
               Download
             </button>
             <span className="muted">reportVersion {report.reportVersion}</span>

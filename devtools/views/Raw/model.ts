@@ -1,4 +1,11 @@
-import { toAnthropic, toGemini, toOpenAIChat, toOpenAIResponses, type InspectionReport, type NormalizedRequest } from "../../../core/index.ts";
+import {
+  toAnthropic,
+  toGemini,
+  toOpenAIChat,
+  toOpenAIResponses,
+  type InspectionReport,
+  type NormalizedRequest,
+} from "../../../core/index.ts";
 
 export const EXPORT_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -10,10 +17,17 @@ export const EXPORT_LABELS: Record<ExportFormat, string> = {
   gemini: "Gemini generateContent",
 };
 
-export type ExportResult = { readonly ok: true; readonly text: string; readonly breakpoints: readonly string[] } | { readonly ok: false; readonly message: string };
+export type ExportResult =
+  | { readonly ok: true; readonly text: string; readonly breakpoints: readonly string[] }
+  | { readonly ok: false; readonly message: string };
 
 /** The normalized request in a wire format, via core's converters; Anthropic optionally with suggested `cache_control` breakpoints. */
-export function exportRequest(report: InspectionReport, request: NormalizedRequest, format: ExportFormat, withBreakpoints: boolean): ExportResult {
+export function exportRequest(
+  report: InspectionReport,
+  request: NormalizedRequest,
+  format: ExportFormat,
+  withBreakpoints: boolean,
+): ExportResult {
   try {
     let breakpoints: readonly string[] = [];
     let value: unknown;

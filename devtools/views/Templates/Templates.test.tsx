@@ -43,15 +43,24 @@ describe("Templates", () => {
   });
 
   it("renders {{name}} templates and shows template markup as text", () => {
-    expect(renderPlayground({ engine: "name", template: "Review {{file}}", args: '{"file":"a.ts"}', defaults: "", now: "" })).toEqual({ ok: true, text: "Review a.ts", fellBack: null });
-    expect(renderPlayground({ engine: "name", template: "{{missing}}", args: "{}", defaults: "", now: "" }).ok).toBe(false);
-    expect(renderPlayground({ engine: "jinja", template: "x", args: "[1]", defaults: "", now: "" })).toMatchObject({ ok: false, field: "args" });
+    expect(
+      renderPlayground({ engine: "name", template: "Review {{file}}", args: '{"file":"a.ts"}', defaults: "", now: "" }),
+    ).toEqual({ ok: true, text: "Review a.ts", fellBack: null });
+    expect(renderPlayground({ engine: "name", template: "{{missing}}", args: "{}", defaults: "", now: "" }).ok).toBe(
+      false,
+    );
+    expect(renderPlayground({ engine: "jinja", template: "x", args: "[1]", defaults: "", now: "" })).toMatchObject({
+      ok: false,
+      field: "args",
+    });
   });
 
   it("keeps hostile arguments as text", async () => {
     const { container } = await renderAssemblyTemplate();
     fireEvent.change(screen.getByTestId("template-source"), { target: { value: "{{ x }}" } });
-    fireEvent.change(screen.getByTestId("template-args"), { target: { value: '{"x":"<img src=x onerror=alert(1)>"}' } });
+    fireEvent.change(screen.getByTestId("template-args"), {
+      target: { value: '{"x":"<img src=x onerror=alert(1)>"}' },
+    });
     expect(screen.getByTestId("template-output").textContent).toBe("<img src=x onerror=alert(1)>");
     expect(hasNoInjectedElements(container)).toBe(true);
   });

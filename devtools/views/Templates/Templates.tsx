@@ -3,13 +3,30 @@ import type { InspectionReport } from "../../../core/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { parseInput } from "../../components/useParsedInput.ts";
 import { useInput } from "../../store/input.ts";
-import { ENGINES, lint, playgroundFrom, renderPlayground, templateBlockOf, type Engine, type PlaygroundInput } from "./model.ts";
+import {
+  ENGINES,
+  lint,
+  playgroundFrom,
+  renderPlayground,
+  templateBlockOf,
+  type Engine,
+  type PlaygroundInput,
+} from "./model.ts";
 import "./Templates.css";
 
-const ENGINE_LABELS: Record<Engine, string> = { jinja: "Jinja (template block)", name: "{{name}} (renderPromptTemplate)" };
+const ENGINE_LABELS: Record<Engine, string> = {
+  jinja: "Jinja (template block)",
+  name: "{{name}} (renderPromptTemplate)",
+};
 
 /** The template with line numbers; lines holding a volatile value carry their warning inline. */
-function AnnotatedSource({ template, warnings }: { readonly template: string; readonly warnings: ReturnType<typeof lint> }) {
+function AnnotatedSource({
+  template,
+  warnings,
+}: {
+  readonly template: string;
+  readonly warnings: ReturnType<typeof lint>;
+}) {
   const lines = template.split("\n");
   const byLine = new Map<number, ReturnType<typeof lint>[number][]>();
   for (const w of warnings) if (w.line !== null) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
@@ -19,11 +36,24 @@ function AnnotatedSource({ template, warnings }: { readonly template: string; re
       {lines.map((line, i) => {
         const own = byLine.get(i + 1);
         return (
-          <div key={i} className={`tp-line${own ? " volatile" : ""}`} data-testid="template-line" data-line={i + 1} data-volatile={own ? "true" : "false"}>
+          <div
+            key={i}
+            className={`tp-line${own ? " volatile" : ""}`}
+            data-testid="template-line"
+            data-line={i + 1}
+            data-volatile={own ? "true" : "false"}
+          >
             <span className="tp-ln">{i + 1}</span>
             <span className="tp-code">{line === "" ? " " : line}</span>
             {own?.map((w, k) => (
-              <span key={k} className="tp-warning" data-testid="volatility-warning" data-variable={w.variable} data-line={w.line} data-column={w.column}>
+              <span
+                key={k}
+                className="tp-warning"
+                data-testid="volatility-warning"
+                data-variable={w.variable}
+                data-line={w.line}
+                data-column={w.column}
+              >
                 ⚠ <code>{w.variable}</code> ({w.volatility.replace(/_/g, " ")}) at column {w.column}: {w.message}
               </span>
             ))}
@@ -42,36 +72,78 @@ function AnnotatedSource({ template, warnings }: { readonly template: string; re
 function Playground({ initial }: { readonly initial: PlaygroundInput }) {
   const [input, setInput] = useState(initial);
   const result = useMemo(() => renderPlayground(input), [input]);
-  const warnings = useMemo(() => (input.engine === "jinja" ? lint(input.template) : []), [input.engine, input.template]);
+  const warnings = useMemo(
+    () => (input.engine === "jinja" ? lint(input.template) : []),
+    [input.engine, input.template],
+  );
   const set = (patch: Partial<PlaygroundInput>) => setInput((s) => ({ ...s, ...patch }));
-  const argError = !result.ok && (result.field === "args" || result.field === "defaults" || result.field === "now") ? result.field : null;
+  const argError =
+    !result.ok && (result.field === "args" || result.field === "defaults" || result.field === "now")
+      ? result.field
+      : null;
   return (
     <div className="tp-grid">
       <div className="tp-inputs">
         <div className="tp-engine" role="radiogroup" aria-label="Template engine">
           {ENGINES.map((e) => (
             <label key={e}>
-              <input type="radio" name="tp-engine" value={e} checked={input.engine === e} data-testid={`template-engine-${e}`} onChange={() => set({ engine: e })} /> {ENGINE_LABELS[e]}
+              <input
+                type="radio"
+                name="tp-engine"
+                value={e}
+                checked={input.engine === e}
+                data-testid={`template-engine-${e}`}
+                onChange={() => set({ engine: e })}
+              />{" "}
+              {ENGINE_LABELS[e]}
             </label>
           ))}
         </div>
         <label className="tp-field">
           <span>Template</span>
-          <textarea data-testid="template-source" spellCheck={false} rows={7} value={input.template} onChange={(e) => set({ template: e.target.value })} placeholder="Hello {{ name }}" />
+          <textarea
+            data-testid="template-source"
+            spellCheck={false}
+            rows={7}
+            value={input.template}
+            onChange={(e) => set({ template: e.target.value })}
+            placeholder="Hello {{ name }}"
+          />
         </label>
         <label className="tp-field">
           <span>Arguments (JSON){input.engine === "jinja" ? " — also reachable as args.<name>" : ""}</span>
-          <textarea data-testid="template-args" spellCheck={false} rows={4} aria-invalid={argError === "args"} value={input.args} onChange={(e) => set({ args: e.target.value })} />
+          <textarea
+            data-testid="template-args"
+            spellCheck={false}
+            rows={4}
+            aria-invalid={argError === "args"}
+            value={input.args}
+            onChange={(e) => set({ args: e.target.value })}
+          />
         </label>
         {input.engine === "jinja" ? (
           <>
             <label className="tp-field">
               <span>Defaults (JSON, below arguments)</span>
-              <textarea data-testid="template-defaults" spellCheck={false} rows={3} aria-invalid={argError === "defaults"} value={input.defaults} onChange={(e) => set({ defaults: e.target.value })} />
+              <textarea
+                data-testid="template-defaults"
+                spellCheck={false}
+                rows={3}
+                aria-invalid={argError === "defaults"}
+                value={input.defaults}
+                onChange={(e) => set({ defaults: e.target.value })}
+              />
             </label>
             <label className="tp-field">
               <span>Clock for system.* (ISO 8601; empty = no clock)</span>
-              <input type="text" data-testid="template-now" aria-invalid={argError === "now"} value={input.now} onChange={(e) => set({ now: e.target.value })} placeholder="2026-01-15T12:00:00Z" />
+              <input
+                type="text"
+                data-testid="template-now"
+                aria-invalid={argError === "now"}
+                value={input.now}
+                onChange={(e) => set({ now: e.target.value })}
+                placeholder="2026-01-15T12:00:00Z"
+              />
             </label>
           </>
         ) : null}
@@ -81,7 +153,13 @@ function Playground({ initial }: { readonly initial: PlaygroundInput }) {
         {result.ok ? (
           <>
             {result.fellBack ? (
-              <p className="warn" role="alert" data-testid="template-error" data-line={result.fellBack.line ?? ""} data-column={result.fellBack.column ?? ""}>
+              <p
+                className="warn"
+                role="alert"
+                data-testid="template-error"
+                data-line={result.fellBack.line ?? ""}
+                data-column={result.fellBack.column ?? ""}
+              >
                 {result.fellBack.message} The source text is used instead (spec 003).
               </p>
             ) : null}
@@ -91,7 +169,14 @@ function Playground({ initial }: { readonly initial: PlaygroundInput }) {
             <p className="muted">{fmtInt(result.text.length)} chars</p>
           </>
         ) : (
-          <p className="error" role="alert" data-testid="template-error" data-field={result.field} data-line={result.line ?? ""} data-column={result.column ?? ""}>
+          <p
+            className="error"
+            role="alert"
+            data-testid="template-error"
+            data-field={result.field}
+            data-line={result.line ?? ""}
+            data-column={result.column ?? ""}
+          >
             {result.message}
           </p>
         )}
@@ -145,7 +230,10 @@ export function TemplatesView({ report }: { readonly report: InspectionReport })
           <h2>Playground</h2>
           <span className="muted">Rendered by core as inspect renders it; edits stay in this view.</span>
         </div>
-        <Playground key={report.templates?.renderedSha256 ?? `none:${block ? "block" : ""}`} initial={playgroundFrom(block)} />
+        <Playground
+          key={report.templates?.renderedSha256 ?? `none:${block ? "block" : ""}`}
+          initial={playgroundFrom(block)}
+        />
       </section>
     </>
   );

@@ -1,4 +1,11 @@
-import { lintTemplateVolatility, prepareAssembly, renderPromptTemplate, TemplateError, type AssemblyTemplate, type JsonValue } from "../../../core/index.ts";
+import {
+  lintTemplateVolatility,
+  prepareAssembly,
+  renderPromptTemplate,
+  TemplateError,
+  type AssemblyTemplate,
+  type JsonValue,
+} from "../../../core/index.ts";
 
 export const ENGINES = ["jinja", "name"] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -16,21 +23,33 @@ export interface PlaygroundInput {
 
 export type RenderResult =
   | { readonly ok: true; readonly text: string; readonly fellBack: null }
-  | { readonly ok: true; readonly text: string; readonly fellBack: { readonly message: string; readonly line: number | null; readonly column: number | null } }
-  | { readonly ok: false; readonly field: "args" | "defaults" | "now" | "template"; readonly message: string; readonly line: number | null; readonly column: number | null };
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly fellBack: { readonly message: string; readonly line: number | null; readonly column: number | null };
+    }
+  | {
+      readonly ok: false;
+      readonly field: "args" | "defaults" | "now" | "template";
+      readonly message: string;
+      readonly line: number | null;
+      readonly column: number | null;
+    };
 
 function parseObject(text: string, field: "args" | "defaults"): Record<string, JsonValue> | { error: string } {
   if (text.trim() === "") return {};
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return { error: `${field} must be a JSON object, e.g. {"project": "acme"}` };
+    if (typeof v !== "object" || v === null || Array.isArray(v))
+      return { error: `${field} must be a JSON object, e.g. {"project": "acme"}` };
     return v as Record<string, JsonValue>;
   } catch (e) {
     return { error: `${field} is not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 
-const position = (e: unknown) => (e instanceof TemplateError ? { line: e.line ?? null, column: e.column ?? null } : { line: null, column: null });
+const position = (e: unknown) =>
+  e instanceof TemplateError ? { line: e.line ?? null, column: e.column ?? null } : { line: null, column: null };
 
 /**
  * Renders with core exactly as `inspect` does: Jinja through `prepareAssembly` (prompt-context
@@ -48,7 +67,8 @@ export function renderPlayground(input: PlaygroundInput): RenderResult {
     }
   }
   const defaults = parseObject(input.defaults, "defaults");
-  if ("error" in defaults) return { ok: false, field: "defaults", message: String(defaults.error), line: null, column: null };
+  if ("error" in defaults)
+    return { ok: false, field: "defaults", message: String(defaults.error), line: null, column: null };
   const template: AssemblyTemplate = {
     template: input.template,
     args,
@@ -59,10 +79,18 @@ export function renderPlayground(input: PlaygroundInput): RenderResult {
     const prepared = prepareAssembly({ model: { provider: "playground", model: "playground" }, input: "", template });
     const t = prepared.template;
     if (!t) return { ok: true, text: "", fellBack: null };
-    if (t.error) return { ok: true, text: t.rendered, fellBack: { message: t.error.message, line: t.error.line ?? null, column: t.error.column ?? null } };
+    if (t.error)
+      return {
+        ok: true,
+        text: t.rendered,
+        fellBack: { message: t.error.message, line: t.error.line ?? null, column: t.error.column ?? null },
+      };
     return { ok: true, text: t.rendered, fellBack: null };
   } catch (e) {
-    const field = e instanceof Error && "field" in e && String((e as { field: unknown }).field).includes("now") ? "now" : "template";
+    const field =
+      e instanceof Error && "field" in e && String((e as { field: unknown }).field).includes("now")
+        ? "now"
+        : "template";
     return { ok: false, field, message: e instanceof Error ? e.message : String(e), ...position(e) };
   }
 }
@@ -78,7 +106,13 @@ export interface LintedWarning {
 /** Volatile values (time, ids) that make the rendered prompt differ per request: core's lint. */
 export function lint(template: string): readonly LintedWarning[] {
   try {
-    return lintTemplateVolatility(template).map((w) => ({ variable: w.variable, volatility: w.volatility, line: w.line ?? null, column: w.column ?? null, message: w.reason }));
+    return lintTemplateVolatility(template).map((w) => ({
+      variable: w.variable,
+      volatility: w.volatility,
+      line: w.line ?? null,
+      column: w.column ?? null,
+      message: w.reason,
+    }));
   } catch {
     return []; // a template that does not parse has no lint; the render error says why
   }

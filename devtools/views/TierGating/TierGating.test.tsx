@@ -17,7 +17,9 @@ describe("Tier gating", () => {
     const tiers = report.tiers!;
     renderWithClient(<TierGatingView report={report} />);
     expect(verdicts()).toEqual(tiers.rows.map((r) => `${r.id}:${r.verdict}`));
-    expect(screen.getAllByTestId("tier-reason").map((c) => c.textContent)).toEqual(gateAt(tiers, tiers.effectiveBudget!).rows.map((r) => r.reason));
+    expect(screen.getAllByTestId("tier-reason").map((c) => c.textContent)).toEqual(
+      gateAt(tiers, tiers.effectiveBudget!).rows.map((r) => r.reason),
+    );
     expect(screen.getByTestId("tier-line-budget").dataset["value"]).toBe(String(tiers.effectiveBudget));
     expect(screen.getByTestId("tier-line-core").dataset["value"]).toBe(String(tiers.coreChars));
   });

@@ -27,25 +27,55 @@ function GateBar({ gate }: { readonly gate: GateAt }) {
     { id: "budget", label: "budget", value: gate.budget },
   ];
   return (
-    <div className="tg-bar" data-testid="tier-bar" role="img" aria-label={`Included ${fmtInt(gate.includedChars)} chars of a ${fmtInt(gate.budget)}-char budget; ${gate.dropped.length} dropped`}>
+    <div
+      className="tg-bar"
+      data-testid="tier-bar"
+      role="img"
+      aria-label={`Included ${fmtInt(gate.includedChars)} chars of a ${fmtInt(gate.budget)}-char budget; ${gate.dropped.length} dropped`}
+    >
       <div className="tg-lane" data-lane="included">
         {gate.rows
           .filter((r) => r.verdict === "included")
           .map((r) => (
-            <span key={r.id} className="tg-block" data-tier={r.tier} data-testid="tier-block" data-id={r.id} data-verdict="included" style={{ left: pct(r.totalBefore, gate.scale), width: pct(r.chars, gate.scale) }} title={`${r.id} (${r.tier}) ${fmtInt(r.chars)} chars`}>
+            <span
+              key={r.id}
+              className="tg-block"
+              data-tier={r.tier}
+              data-testid="tier-block"
+              data-id={r.id}
+              data-verdict="included"
+              style={{ left: pct(r.totalBefore, gate.scale), width: pct(r.chars, gate.scale) }}
+              title={`${r.id} (${r.tier}) ${fmtInt(r.chars)} chars`}
+            >
               {r.id}
             </span>
           ))}
       </div>
       <div className="tg-lane" data-lane="dropped">
         {gate.dropped.map((r) => (
-          <span key={r.id} className="tg-block dropped" data-tier={r.tier} data-testid="tier-block" data-id={r.id} data-verdict="dropped" style={{ left: pct(r.totalBefore, gate.scale), width: pct(r.chars, gate.scale) }} title={`${r.id} dropped: ${r.reason}`}>
+          <span
+            key={r.id}
+            className="tg-block dropped"
+            data-tier={r.tier}
+            data-testid="tier-block"
+            data-id={r.id}
+            data-verdict="dropped"
+            style={{ left: pct(r.totalBefore, gate.scale), width: pct(r.chars, gate.scale) }}
+            title={`${r.id} dropped: ${r.reason}`}
+          >
             {r.id}
           </span>
         ))}
       </div>
       {lines.map((l) => (
-        <span key={l.id} className="tg-line" data-line={l.id} data-testid={`tier-line-${l.id}`} data-value={l.value} style={{ left: pct(l.value, gate.scale) }}>
+        <span
+          key={l.id}
+          className="tg-line"
+          data-line={l.id}
+          data-testid={`tier-line-${l.id}`}
+          data-value={l.value}
+          style={{ left: pct(l.value, gate.scale) }}
+        >
           <span className="tg-line-label">
             {l.label} {fmtInt(l.value)}
           </span>
@@ -63,7 +93,17 @@ function Slider({ tiers, value }: { readonly tiers: TierSection; readonly value:
   return (
     <div className="tg-slider">
       <label htmlFor="tier-budget">Budget (chars)</label>
-      <input id="tier-budget" type="range" min={0} max={max} step={1} value={Math.min(value, max)} data-testid="tier-budget-slider" onChange={(e) => set({ tierBudget: Number(e.target.value) })} aria-valuetext={`${fmtInt(value)} chars`} />
+      <input
+        id="tier-budget"
+        type="range"
+        min={0}
+        max={max}
+        step={1}
+        value={Math.min(value, max)}
+        data-testid="tier-budget-slider"
+        onChange={(e) => set({ tierBudget: Number(e.target.value) })}
+        aria-valuetext={`${fmtInt(value)} chars`}
+      />
       <input
         type="number"
         min={0}
@@ -79,7 +119,12 @@ function Slider({ tiers, value }: { readonly tiers: TierSection; readonly value:
         }}
         onBlur={() => setDraft(null)}
       />
-      <button type="button" data-testid="tier-budget-reset" disabled={own === null ? value === max : value === own} onClick={() => set({ tierBudget: null })}>
+      <button
+        type="button"
+        data-testid="tier-budget-reset"
+        disabled={own === null ? value === max : value === own}
+        onClick={() => set({ tierBudget: null })}
+      >
         {own === null ? "Reset" : `Request's budget (${fmtInt(own)})`}
       </button>
     </div>
@@ -95,7 +140,8 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
       <section className="panel" data-testid="tiers-empty">
         <h2>No tiered sections</h2>
         <p className="muted">
-          Tier gating applies to a Strata assembly request with <code>sections</code> (each <code>core</code>, <code>active</code> or <code>informational</code>). This request has none.
+          Tier gating applies to a Strata assembly request with <code>sections</code> (each <code>core</code>,{" "}
+          <code>active</code> or <code>informational</code>). This request has none.
         </p>
       </section>
     );
@@ -109,14 +155,21 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
         <div className="panel-head">
           <h2>Tier gating</h2>
           <span className="muted">
-            active ceiling = core + floor((budget − core) × {t.activeBudgetFraction}); core is always kept, active must fit the ceiling, informational the budget.
+            active ceiling = core + floor((budget − core) × {t.activeBudgetFraction}); core is always kept, active must
+            fit the ceiling, informational the budget.
           </span>
         </div>
         <Slider tiers={t} value={budget} />
         <p data-testid="tier-summary" data-budget={budget} data-dropped={gate.dropped.length}>
-          At <strong className="num">{fmtInt(budget)}</strong> chars{moved ? " (moved from the request's budget)" : ""}: {fmtInt(gate.includedChars)} chars included,{" "}
+          At <strong className="num">{fmtInt(budget)}</strong> chars{moved ? " (moved from the request's budget)" : ""}:{" "}
+          {fmtInt(gate.includedChars)} chars included,{" "}
           {gate.dropped.length === 0 ? "nothing dropped" : `${plural(gate.dropped.length, "section")} dropped`}.
-          {gate.includedChars > budget ? <span className="error"> Core sections alone overflow the budget by {fmtInt(gate.includedChars - budget)}.</span> : null}
+          {gate.includedChars > budget ? (
+            <span className="error">
+              {" "}
+              Core sections alone overflow the budget by {fmtInt(gate.includedChars - budget)}.
+            </span>
+          ) : null}
         </p>
         <GateBar gate={gate} />
         <ul className="legend" aria-label="Tiers">
@@ -183,7 +236,10 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
             <ul className="tg-dropped">
               {gate.dropped.map((r) => (
                 <li key={r.id} data-testid="tier-dropped" data-id={r.id}>
-                  <code>{r.id}</code> <span className="muted">({r.tier}, {fmtInt(r.chars)} chars)</span>
+                  <code>{r.id}</code>{" "}
+                  <span className="muted">
+                    ({r.tier}, {fmtInt(r.chars)} chars)
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,9 @@
-import { computeActiveCeiling, explainBudgetedPrompt, type BudgetExplanationRow, type TierSection } from "../../../core/index.ts";
+import {
+  computeActiveCeiling,
+  explainBudgetedPrompt,
+  type BudgetExplanationRow,
+  type TierSection,
+} from "../../../core/index.ts";
 
 export interface GateAt {
   readonly budget: number;
@@ -30,5 +35,13 @@ export function gateAt(t: TierSection, budget: number): GateAt {
   const activeCeiling = computeActiveCeiling(coreChars, budget, t.activeBudgetFraction);
   const includedChars = rows.reduce((a, r) => a + (r.verdict === "included" ? r.chars : 0), 0);
   const scale = Math.max(budget, allChars(t), 1) * 1.04;
-  return { budget, rows, coreChars, activeCeiling, includedChars, dropped: rows.filter((r) => r.verdict === "dropped"), scale };
+  return {
+    budget,
+    rows,
+    coreChars,
+    activeCeiling,
+    includedChars,
+    dropped: rows.filter((r) => r.verdict === "dropped"),
+    scale,
+  };
 }

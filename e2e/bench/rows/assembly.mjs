@@ -8,7 +8,14 @@ import { missing, notAvailable, ratioRow, tokensOf } from "./common.mjs";
 const tools = generateTools();
 
 export function assemblyOptions(history, extra = {}) {
-  return { model: BENCH_MODEL, input: CURRENT_INPUT, systemInstructions: SYSTEM_INSTRUCTIONS, history, tools, ...extra };
+  return {
+    model: BENCH_MODEL,
+    input: CURRENT_INPUT,
+    systemInstructions: SYSTEM_INSTRUCTIONS,
+    history,
+    tools,
+    ...extra,
+  };
 }
 
 /** A budget (÷4 tokens) that keeps instructions + input + about half of `history`. */
@@ -20,7 +27,15 @@ export async function run({ core, quick }) {
   const absent = missing(core, ["assembleProviderInput"]);
   if (absent.length > 0) return [notAvailable("Assembly", "assembleProviderInput", "2,000 / 20,000 msgs", absent)];
   const rows = [];
-  for (const [count, rounds, iterations] of quick ? [[2000, 1, 10], [20000, 1, 3]] : [[2000, 3, 20], [20000, 3, 5]]) {
+  for (const [count, rounds, iterations] of quick
+    ? [
+        [2000, 1, 10],
+        [20000, 1, 3],
+      ]
+    : [
+        [2000, 3, 20],
+        [20000, 3, 5],
+      ]) {
     const history = generateHistory(count, { seed: count });
     const bytes = JSON.stringify(history).length;
     const options = assemblyOptions(history);
@@ -51,7 +66,8 @@ export async function run({ core, quick }) {
 
 export async function runScaling({ core, quick }) {
   const absent = missing(core, ["assembleProviderInput"]);
-  if (absent.length > 0) return [notAvailable("Scaling", "assembly + eviction of half", "10,000 vs 100,000 msgs", absent)];
+  if (absent.length > 0)
+    return [notAvailable("Scaling", "assembly + eviction of half", "10,000 vs 100,000 msgs", absent)];
   const [small, large] = quick ? [2000, 20000] : [10000, 100000];
   const plans = quick ? { rounds: 1, iterations: 3 } : { rounds: 4, iterations: 4 };
   const jobs = {};
@@ -65,19 +81,21 @@ export async function runScaling({ core, quick }) {
   }
   const stats = await measure(jobs, { ...plans, warmup: 2 });
   const ratio = stats[large].median / stats[small].median;
-  return [{
-    group: "Scaling",
-    name: "assembleProviderInput + contextBudget (evicts ~half)",
-    input: `${formatCount(small)} → ${formatCount(large)} msgs (kept ${formatCount(kept[small])} / ${formatCount(kept[large])})`,
-    subject: `${formatStats(stats[large])} (${formatCount(large)})`,
-    baselineName: `same at ${formatCount(small)} msgs`,
-    baseline: formatStats(stats[small]),
-    ratio,
-    ratioText: `${ratio.toFixed(2)}× (linear = ${large / small}×)`,
-    goal: { max: 1.1 * (large / small), text: `≤ ${1.1 * (large / small)}×` },
-    profile: "scaling-large",
-    profileAgainst: "scaling-small",
-  }];
+  return [
+    {
+      group: "Scaling",
+      name: "assembleProviderInput + contextBudget (evicts ~half)",
+      input: `${formatCount(small)} → ${formatCount(large)} msgs (kept ${formatCount(kept[small])} / ${formatCount(kept[large])})`,
+      subject: `${formatStats(stats[large])} (${formatCount(large)})`,
+      baselineName: `same at ${formatCount(small)} msgs`,
+      baseline: formatStats(stats[small]),
+      ratio,
+      ratioText: `${ratio.toFixed(2)}× (linear = ${large / small}×)`,
+      goal: { max: 1.1 * (large / small), text: `≤ ${1.1 * (large / small)}×` },
+      profile: "scaling-large",
+      profileAgainst: "scaling-small",
+    },
+  ];
 }
 
 export const profiles = {

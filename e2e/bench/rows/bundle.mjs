@@ -33,7 +33,13 @@ export async function run({ core }) {
       ratio: slim.gzip / full.gzip,
     });
   } else {
-    rows.push({ group: "Bundle", name: "assembly + composer entry", input: "—", subject: `n/a (core has no ${absent.join(", ")} yet)`, verdict: "n/a" });
+    rows.push({
+      group: "Bundle",
+      name: "assembly + composer entry",
+      input: "—",
+      subject: `n/a (core has no ${absent.join(", ")} yet)`,
+      verdict: "n/a",
+    });
   }
   return rows;
 }

@@ -6,11 +6,29 @@ export const missing = (core, names) => names.filter((n) => typeof core[n] !== "
 
 /** A row that could not run because core lacks exports. */
 export function notAvailable(group, name, input, absent) {
-  return { group, name, input, subject: `n/a (core has no ${absent.map((n) => `\`${n}\``).join(", ")} yet)`, verdict: "n/a" };
+  return {
+    group,
+    name,
+    input,
+    subject: `n/a (core has no ${absent.map((n) => `\`${n}\``).join(", ")} yet)`,
+    verdict: "n/a",
+  };
 }
 
 /** A row comparing a subject with a baseline measured in the same run. */
-export function ratioRow({ group, name, input, stats, subjectKey, baselineKey, baselineName, goal, note, profile, profileAgainst }) {
+export function ratioRow({
+  group,
+  name,
+  input,
+  stats,
+  subjectKey,
+  baselineKey,
+  baselineName,
+  goal,
+  note,
+  profile,
+  profileAgainst,
+}) {
   const subject = stats[subjectKey];
   const baseline = stats[baselineKey];
   return {

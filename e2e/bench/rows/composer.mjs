@@ -16,10 +16,14 @@ export function setup(count) {
 export async function run({ core, quick }) {
   const count = quick ? 20000 : 100000;
   const absent = missing(core, ["composeBudgetedPrompt"]);
-  if (absent.length > 0) return [notAvailable("Composer", "composeBudgetedPrompt", `${formatCount(count)} sections`, absent)];
+  if (absent.length > 0)
+    return [notAvailable("Composer", "composeBudgetedPrompt", `${formatCount(count)} sections`, absent)];
   const s = setup(count);
   const check = core.composeBudgetedPrompt(s.sections, s.config);
-  if (check.composed !== s.contents.join("\n\n")) throw new Error("composer bench: the composed prompt differs from the plain join; the row would compare different work.");
+  if (check.composed !== s.contents.join("\n\n"))
+    throw new Error(
+      "composer bench: the composed prompt differs from the plain join; the row would compare different work.",
+    );
   const stats = await measure(
     {
       strata: () => core.composeBudgetedPrompt(s.sections, s.config),

@@ -9,8 +9,17 @@ import { formatBytes, formatMs, formatStats } from "../table.mjs";
 const GROUP = "Devtools";
 
 export async function run({ quick, skipBuild }) {
-  const args = [join(root, "e2e/bench/devtools.mjs"), ...(quick ? ["--quick"] : []), ...(skipBuild ? ["--skip-build"] : [])];
-  const child = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 });
+  const args = [
+    join(root, "e2e/bench/devtools.mjs"),
+    ...(quick ? ["--quick"] : []),
+    ...(skipBuild ? ["--skip-build"] : []),
+  ];
+  const child = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   let out;
   try {
     out = JSON.parse(child.stdout);
@@ -19,24 +28,53 @@ export async function run({ quick, skipBuild }) {
   }
   if (!out.ok) {
     const reason = String(out.error).split("\n")[0];
-    return [{ group: GROUP, name: "paste-to-rendered / view-switch", input: "1 MB, 5 MB", subject: `n/a (${reason})`, verdict: "n/a" }];
+    return [
+      {
+        group: GROUP,
+        name: "paste-to-rendered / view-switch",
+        input: "1 MB, 5 MB",
+        subject: `n/a (${reason})`,
+        verdict: "n/a",
+      },
+    ];
   }
   const rows = [];
   for (const r of out.results) {
     if (r.error) {
-      rows.push({ group: GROUP, name: "paste-to-rendered / view-switch", input: `${r.mb} MB OpenAI Chat request`, subject: `n/a (${r.error})`, verdict: "n/a" });
+      rows.push({
+        group: GROUP,
+        name: "paste-to-rendered / view-switch",
+        input: `${r.mb} MB OpenAI Chat request`,
+        subject: `n/a (${r.error})`,
+        verdict: "n/a",
+      });
       continue;
     }
     const input = `OpenAI Chat request · ${formatBytes(r.bytes)} · headless Chromium`;
     const parse = r.parse ? summarize(r.parse) : undefined;
-    const floor = parse ? { baselineName: "`JSON.parse` of the same text, same page", baseline: formatStats(parse) } : {};
+    const floor = parse
+      ? { baselineName: "`JSON.parse` of the same text, same page", baseline: formatStats(parse) }
+      : {};
     if (r.missing) {
-      rows.push({ group: GROUP, name: "paste-to-rendered", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });
+      rows.push({
+        group: GROUP,
+        name: "paste-to-rendered",
+        input,
+        subject: "n/a (devtools marks missing)",
+        verdict: "n/a",
+      });
       rows.push({ group: GROUP, name: "view-switch", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });
       continue;
     }
     const paste = summarize(r.pastes);
-    rows.push({ group: GROUP, name: "paste-to-rendered", input, subject: formatStats(paste), ...floor, ...(parse ? { ratio: paste.median / parse.median } : {}) });
+    rows.push({
+      group: GROUP,
+      name: "paste-to-rendered",
+      input,
+      subject: formatStats(paste),
+      ...floor,
+      ...(parse ? { ratio: paste.median / parse.median } : {}),
+    });
     const all = Object.values(r.switches).flat();
     if (r.switchMissing || all.length === 0) {
       rows.push({ group: GROUP, name: "view-switch", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });

@@ -12,14 +12,19 @@ const text = (content) => ({ type: "text", text: content });
 export function toLangChain(messages) {
   return messages.map((m, i) => {
     const id = `m${i}`;
-    const body = m.content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
+    const body = m.content
+      .filter((b) => b.type === "text")
+      .map((b) => b.text)
+      .join("\n");
     if (m.role === "system") return new SystemMessage({ id, content: body });
     if (m.role === "user") return new HumanMessage({ id, content: body });
     if (m.role === "tool") {
       const r = m.content[0];
       return new ToolMessage({ id, content: JSON.stringify(r.result), tool_call_id: r.toolCallId, name: r.name });
     }
-    const calls = m.content.filter((b) => b.type === "tool_call").map((c) => ({ id: c.id, name: c.name, args: c.arguments, type: "tool_call" }));
+    const calls = m.content
+      .filter((b) => b.type === "tool_call")
+      .map((c) => ({ id: c.id, name: c.name, args: c.arguments, type: "tool_call" }));
     return new AIMessage({ id, content: body, tool_calls: calls });
   });
 }
@@ -51,7 +56,13 @@ function memoCounter() {
 }
 
 /** LangChain's recipe for a valid chat after trimming: keep the system message, start on a human turn. */
-const trimOptions = (maxTokens) => ({ maxTokens, tokenCounter: memoCounter(), strategy: "last", includeSystem: true, startOn: "human" });
+const trimOptions = (maxTokens) => ({
+  maxTokens,
+  tokenCounter: memoCounter(),
+  strategy: "last",
+  includeSystem: true,
+  startOn: "human",
+});
 
 export function setup(count) {
   const history = generateHistory(count, { seed: 21 });
@@ -70,17 +81,33 @@ export function setup(count) {
 /** Our eviction: `applyContextBudget` on the sourced messages (or whole assembly when it is not exported). */
 function ours(core, s) {
   if (typeof core.applyContextBudget === "function") {
-    return { fn: () => core.applyContextBudget({ items: s.items, budget: { maxInputTokens: s.budget } }), api: "`applyContextBudget`" };
+    return {
+      fn: () => core.applyContextBudget({ items: s.items, budget: { maxInputTokens: s.budget } }),
+      api: "`applyContextBudget`",
+    };
   }
-  const options = { model: BENCH_MODEL, input: CURRENT_INPUT, systemInstructions: SYSTEM_INSTRUCTIONS, history: s.history, contextBudget: { maxInputTokens: s.budget } };
-  return { fn: () => core.assembleProviderInput(options), async: true, api: "`assembleProviderInput` + `contextBudget`" };
+  const options = {
+    model: BENCH_MODEL,
+    input: CURRENT_INPUT,
+    systemInstructions: SYSTEM_INSTRUCTIONS,
+    history: s.history,
+    contextBudget: { maxInputTokens: s.budget },
+  };
+  return {
+    fn: () => core.assembleProviderInput(options),
+    async: true,
+    api: "`assembleProviderInput` + `contextBudget`",
+  };
 }
 
 /** Where each side's kept history starts, and why the counts differ. */
 function keptNote(s, count, keptItems, lcKept, lcRaw) {
   const oursIdx = keptItems.filter((it) => it.source.startsWith("history:")).map((it) => Number(it.source.slice(8)));
-  const lcIdx = lcKept.filter((m) => m.getType() !== "system" && m.id !== `m${s.all.length - 1}`).map((m) => Number(m.id.slice(1)) - 1);
-  const contiguous = (idx) => idx.every((v, i) => i === 0 || v === idx[i - 1] + 1) && idx.at(-1) === s.history.length - 1;
+  const lcIdx = lcKept
+    .filter((m) => m.getType() !== "system" && m.id !== `m${s.all.length - 1}`)
+    .map((m) => Number(m.id.slice(1)) - 1);
+  const contiguous = (idx) =>
+    idx.every((v, i) => i === 0 || v === idx[i - 1] + 1) && idx.at(-1) === s.history.length - 1;
   const describe = (i) => {
     const m = s.history[i];
     if (!m) return "nothing";
@@ -93,7 +120,9 @@ function keptNote(s, count, keptItems, lcKept, lcRaw) {
     `${formatCount(count)} msgs: both keep a ${contiguous(oursIdx) && contiguous(lcIdx) ? "contiguous suffix" : "NON-contiguous selection (unexpected)"} of the history. ` +
     `Strata keeps ${formatCount(oursIdx.length)} from ${describe(oursIdx[0])}: it drops whole units oldest-first (a user turn, an assistant turn, or an assistant tool call with its results) while the total is over budget. ` +
     `LangChain keeps ${formatCount(lcIdx.length)} from ${describe(lcIdx[0])}. Without \`startOn\` its per-message cut keeps ${formatCount(lcRaw.length - 2)}, starting with ${rawFirst ? `a ${rawFirst.getType()} message` : "nothing"}` +
-    (orphan >= 0 ? " — an orphan tool result whose call was trimmed (the invalid-history bug Strata's unit eviction rules out)" : "") +
+    (orphan >= 0
+      ? " — an orphan tool result whose call was trimmed (the invalid-history bug Strata's unit eviction rules out)"
+      : "") +
     `; \`startOn: "human"\` then drops the ${formatCount(lcRaw.length - lcKept.length)} message(s) before the first kept human turn` +
     (oursIdx.length === lcRaw.length - 2 ? ", which is the whole difference." : ".")
   );
@@ -111,7 +140,12 @@ function firstOrphan(messages) {
 }
 
 export async function run({ core, quick }) {
-  const plans = quick ? [[2000, { rounds: 1, iterations: 5, warmup: 2 }]] : [[2000, { rounds: 3, iterations: 8, warmup: 3 }], [10000, { rounds: 3, iterations: 2, warmup: 1 }]];
+  const plans = quick
+    ? [[2000, { rounds: 1, iterations: 5, warmup: 2 }]]
+    : [
+        [2000, { rounds: 3, iterations: 8, warmup: 3 }],
+        [10000, { rounds: 3, iterations: 2, warmup: 1 }],
+      ];
   const rows = [];
   for (const [count, plan] of plans) rows.push(await row(core, count, plan));
   return rows;
@@ -119,12 +153,17 @@ export async function run({ core, quick }) {
 
 async function row(core, count, plan) {
   if (missing(core, ["assembleProviderInput", "applyContextBudget"]).length === 2) {
-    return notAvailable("Eviction", "vs LangChain `trimMessages`", `${formatCount(count)} msgs`, ["applyContextBudget"]);
+    return notAvailable("Eviction", "vs LangChain `trimMessages`", `${formatCount(count)} msgs`, [
+      "applyContextBudget",
+    ]);
   }
   const s = setup(count);
   if (typeof core.messageMeasureText === "function") {
     const theirs = s.all.reduce((n, m) => n + divideBy4(core.messageMeasureText(m)), 0);
-    if (theirs !== tokensOf(s.all)) throw new Error("eviction bench: the LangChain counter no longer measures the text Strata measures (core/budget/context-measure.ts changed).");
+    if (theirs !== tokensOf(s.all))
+      throw new Error(
+        "eviction bench: the LangChain counter no longer measures the text Strata measures (core/budget/context-measure.ts changed).",
+      );
   }
   const subject = ours(core, s);
   const lcKept = await trimMessages(s.lc, trimOptions(s.budget));

@@ -10,7 +10,8 @@ const OPTIONS = { provider: "openai" };
 export async function run({ core, quick }) {
   const sizes = quick ? [1] : [1, 5];
   const absent = missing(core, ["inspect"]);
-  if (absent.length > 0) return sizes.map((mb) => notAvailable("inspect", "with `previous`", `${mb} MB OpenAI Chat request`, absent));
+  if (absent.length > 0)
+    return sizes.map((mb) => notAvailable("inspect", "with `previous`", `${mb} MB OpenAI Chat request`, absent));
   const rows = [];
   for (const mb of sizes) {
     const turns = generateOpenAIChatTurns(mb * MB);
@@ -26,7 +27,7 @@ export async function run({ core, quick }) {
     rows.push(
       ratioRow({
         group: "inspect",
-        name: "`inspect(text, { previous, provider: \"openai\" })`",
+        name: '`inspect(text, { previous, provider: "openai" })`',
         input: `OpenAI Chat request · ${formatBytes(turns.current.length)} · ${formatCount(turns.messages)} msgs (previous turn ${formatBytes(turns.previous.length)})`,
         stats,
         subjectKey: "strata",

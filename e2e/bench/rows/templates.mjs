@@ -45,8 +45,12 @@ export async function run({ core, quick }) {
   }
   const once = core.renderJinjaTemplate(CHAT_TEMPLATE, args, OPTIONS);
   const same = once === expected;
-  const sameNote = same ? "" : ` Strata's output differs from raw @huggingface/jinja (${once.length} vs ${expected.length} chars).`;
-  const plan = quick ? { rounds: 1, iterations: renders, warmup: 200 } : { rounds: 2, iterations: renders / 2, warmup: 1000 };
+  const sameNote = same
+    ? ""
+    : ` Strata's output differs from raw @huggingface/jinja (${once.length} vs ${expected.length} chars).`;
+  const plan = quick
+    ? { rounds: 1, iterations: renders, warmup: 200 }
+    : { rounds: 2, iterations: renders / 2, warmup: 1000 };
   const rows = [];
   const compiled = compileFn(core);
   if (compiled === undefined) {
@@ -74,7 +78,10 @@ export async function run({ core, quick }) {
     );
   }
   const stats = await measure(
-    { strata: () => core.renderJinjaTemplate(CHAT_TEMPLATE, args, OPTIONS), raw: () => new Template(CHAT_TEMPLATE).render(args) },
+    {
+      strata: () => core.renderJinjaTemplate(CHAT_TEMPLATE, args, OPTIONS),
+      raw: () => new Template(CHAT_TEMPLATE).render(args),
+    },
     quick ? { rounds: 1, iterations: 1000, warmup: 100 } : { rounds: 2, iterations: 2500, warmup: 500 },
   );
   rows.push(

@@ -31,7 +31,10 @@ function fullOptions(extra: Partial<AssembleProviderInputOptions> = {}): Assembl
     systemInstructions: ["You are a careful travel planner.", { label: "Policy", text: "Never invent opening hours." }],
     developerInstructions: "Answer in at most five bullet points.",
     history,
-    summaries: [{ id: "sum-1", text: "The user is vegetarian and dislikes queues." }, "Earlier: they asked about museums."],
+    summaries: [
+      { id: "sum-1", text: "The user is vegetarian and dislikes queues." },
+      "Earlier: they asked about museums.",
+    ],
     attachments: [
       { name: "itinerary.md", text: "# Day 1\n- Louvre (closed Tuesdays)\n- Lunch at 12:30" },
       { name: "photo", content: [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }] },
@@ -42,15 +45,26 @@ function fullOptions(extra: Partial<AssembleProviderInputOptions> = {}): Assembl
       { toolCallId: "call_n", name: "noop" },
     ],
     tools: [
-      { name: "weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
-      { name: "museum_hours", description: "Opening hours.", inputSchema: { type: "object", properties: { name: { type: "string" } } } },
+      {
+        name: "weather",
+        description: "Current weather for a city.",
+        inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
+      {
+        name: "museum_hours",
+        description: "Opening hours.",
+        inputSchema: { type: "object", properties: { name: { type: "string" } } },
+      },
     ],
     skills: [
       { name: "itinerary", description: "Builds day plans.", instructions: "Group sights by arrondissement." },
       { name: "budgeting", description: "Estimates costs." },
     ],
     contextProviders: [
-      { name: "profile", resolve: () => [{ id: "profile", title: "User profile", content: "Home city: Lyon. Walks slowly." }] },
+      {
+        name: "profile",
+        resolve: () => [{ id: "profile", title: "User profile", content: "Home city: Lyon. Walks slowly." }],
+      },
       { name: "calendar", resolve: () => [{ id: "cal", content: [textBlock("Free all day Saturday.")] }] },
     ],
     providerOptions: { temperature: 0.2, max_tokens: 512 },
@@ -68,11 +82,18 @@ const requestJson = (request: ProviderRequest): string => {
 
 export const assemblyCases = cases("assembly", [
   ["cache_aware layout, text tool declarations", async () => requestJson(await assembleProviderInput(fullOptions()))],
-  ["legacy layout, text tool declarations", async () => requestJson(await assembleProviderInput(fullOptions({ inputLayout: "legacy" })))],
+  [
+    "legacy layout, text tool declarations",
+    async () => requestJson(await assembleProviderInput(fullOptions({ inputLayout: "legacy" }))),
+  ],
   [
     "native tools model",
     async () =>
-      requestJson(await assembleProviderInput(fullOptions({ model: { provider: "anthropic", model: "claude-sonnet-4-5", capabilities: { tools: true } } }))),
+      requestJson(
+        await assembleProviderInput(
+          fullOptions({ model: { provider: "anthropic", model: "claude-sonnet-4-5", capabilities: { tools: true } } }),
+        ),
+      ),
   ],
   [
     "tail segments across two turns",
@@ -81,33 +102,52 @@ export const assemblyCases = cases("assembly", [
       const loader = { load: (uri: string) => `contents of ${uri}` };
       const base = { resourceUris: ["mem://notes", "mem://prefs"], resourceLoader: loader, tailSegments };
       const first = await assembleProviderInput(fullOptions(base));
-      const second = await assembleProviderInput(fullOptions({ ...base, input: "Now a rainy-day plan.", resourceUris: ["mem://prefs", "mem://new"] }));
+      const second = await assembleProviderInput(
+        fullOptions({ ...base, input: "Now a rainy-day plan.", resourceUris: ["mem://prefs", "mem://new"] }),
+      );
       return `${requestJson(first)}\n${requestJson(second)}\n${json([...tailSegments.keys()])}`;
     },
   ],
   [
     "token budget evicts in spec order and reports",
     async () => {
-      const request = await assembleProviderInput(fullOptions({ contextBudget: { maxInputTokens: 260, reportOmissions: true } }));
+      const request = await assembleProviderInput(
+        fullOptions({ contextBudget: { maxInputTokens: 260, reportOmissions: true } }),
+      );
       return `${requestJson(request)}\n${json(getContextBudgetReport(request))}`;
     },
   ],
   [
     "byte budget evicts whole tool exchanges",
     async () => {
-      const request = await assembleProviderInput(fullOptions({ inputLayout: "legacy", contextBudget: { maxInputBytes: 1_400, reportOmissions: true } }));
+      const request = await assembleProviderInput(
+        fullOptions({ inputLayout: "legacy", contextBudget: { maxInputBytes: 1_400, reportOmissions: true } }),
+      );
       return `${requestJson(request)}\n${json(getContextBudgetReport(request))}`;
     },
   ],
-  ["budget too small for protected parts", () => outcome(() => assembleProviderInput(fullOptions({ contextBudget: { maxInputTokens: 10 } })))],
+  [
+    "budget too small for protected parts",
+    () => outcome(() => assembleProviderInput(fullOptions({ contextBudget: { maxInputTokens: 10 } }))),
+  ],
   [
     "explain trace, cache_aware",
     async () => {
-      const { request, trace } = await explainProviderInput(fullOptions({ contextBudget: { maxInputTokens: 300, reportOmissions: true } }));
+      const { request, trace } = await explainProviderInput(
+        fullOptions({ contextBudget: { maxInputTokens: 300, reportOmissions: true } }),
+      );
       return `${requestJson(request)}\n${json(trace)}`;
     },
   ],
-  ["unsupported modality", () => outcome(() => assembleProviderInput(fullOptions({ model: { provider: "x", model: "text-only", capabilities: { input: ["text"] } } })))],
+  [
+    "unsupported modality",
+    () =>
+      outcome(() =>
+        assembleProviderInput(
+          fullOptions({ model: { provider: "x", model: "text-only", capabilities: { input: ["text"] } } }),
+        ),
+      ),
+  ],
   ["bad attachment", () => outcome(() => assembleProviderInput(fullOptions({ attachments: [{ name: "empty" }] })))],
 ]);
 
@@ -125,8 +165,18 @@ const templateVariables = {
 export const promptTemplateCases = cases("prompt-template", [
   [
     "every value kind",
-    () => renderPromptTemplate("Hi {{name}} ({{count}}, {{ratio}}, {{ok}}, {{none}})\n{{list}}\n{{nested}}\n{{unicode}}", templateVariables),
+    () =>
+      renderPromptTemplate(
+        "Hi {{name}} ({{count}}, {{ratio}}, {{ok}}, {{none}})\n{{list}}\n{{nested}}\n{{unicode}}",
+        templateVariables,
+      ),
   ],
-  ["missing preserved", () => renderPromptTemplate("{{name}} {{missing}} {{ spaced }} {{constructor}} {{__proto__}}", templateVariables, { missing: "preserve" })],
+  [
+    "missing preserved",
+    () =>
+      renderPromptTemplate("{{name}} {{missing}} {{ spaced }} {{constructor}} {{__proto__}}", templateVariables, {
+        missing: "preserve",
+      }),
+  ],
   ["missing throws", () => outcome(() => renderPromptTemplate("Hello {{who}}", templateVariables))],
 ]);

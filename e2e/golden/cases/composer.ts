@@ -36,7 +36,12 @@ const candidates: BudgetedSectionInput[] = [
 
 /** Everything a composition returns, with the lazily computed records read out. */
 const composition = (result: ComposedPrompt): string =>
-  json({ ...result, sectionChars: result.sectionChars, droppedChars: result.droppedChars, event: buildPromptBuiltEvent(result) });
+  json({
+    ...result,
+    sectionChars: result.sectionChars,
+    droppedChars: result.droppedChars,
+    event: buildPromptBuiltEvent(result),
+  });
 
 const BUDGETS: readonly (readonly [string, BudgetConfig])[] = [
   ["no budget", { depth: 0 }],
@@ -45,7 +50,14 @@ const BUDGETS: readonly (readonly [string, BudgetConfig])[] = [
   ["fraction 0.7", { depth: 0, totalBudget: 300, activeBudgetFraction: 0.7 }],
   ["fractional budget is floored", { depth: 0, totalBudget: 299.9 }],
   ["core overflows", { depth: 0, totalBudget: 50 }],
-  ["resolver by depth and role", { depth: 2, runtimeRole: "planner", resolveBudget: ({ depth, runtimeRole }) => (runtimeRole === "planner" ? 400 - depth * 50 : 0) }],
+  [
+    "resolver by depth and role",
+    {
+      depth: 2,
+      runtimeRole: "planner",
+      resolveBudget: ({ depth, runtimeRole }) => (runtimeRole === "planner" ? 400 - depth * 50 : 0),
+    },
+  ],
 ];
 
 const registry = createGuidanceRegistry([
@@ -68,7 +80,11 @@ const plugins = [
     prompts: [
       scopedPrompt({ id: "legal", scope: { team: ["legal", "compliance"] }, content: "Flag regulatory risk." }),
       scopedPrompt({ id: "sales", scope: { team: "sales" }, content: "Mention pricing tiers." }),
-      gatedPrompt({ id: "retry", when: (ctx) => ctx.state?.["retrying"] === true, content: (ctx) => `Retry #${String(ctx.state?.["attempt"])}.` }),
+      gatedPrompt({
+        id: "retry",
+        when: (ctx) => ctx.state?.["retrying"] === true,
+        content: (ctx) => `Retry #${String(ctx.state?.["attempt"])}.`,
+      }),
     ],
   }),
 ];
@@ -84,34 +100,92 @@ export const composerCases = [
   ),
   ...cases("composer", [
     ["empty candidates", () => composition(composeBudgetedPrompt([], { depth: 0, totalBudget: 10 }))],
-    ["duplicate id is an error", () => outcome(() => composeBudgetedPrompt([candidates[0]!, candidates[0]!], { depth: 0 }))],
-    ["negative chars is an error", () => outcome(() => composeBudgetedPrompt([{ id: "x", tier: "core", content: "x", chars: -1 }], { depth: 0 }))],
-    ["fingerprint of a composition", () => fingerprintPrompt(composeBudgetedPrompt(candidates, { depth: 0, totalBudget: 300 }).composed)],
+    [
+      "duplicate id is an error",
+      () => outcome(() => composeBudgetedPrompt([candidates[0]!, candidates[0]!], { depth: 0 })),
+    ],
+    [
+      "negative chars is an error",
+      () => outcome(() => composeBudgetedPrompt([{ id: "x", tier: "core", content: "x", chars: -1 }], { depth: 0 })),
+    ],
+    [
+      "fingerprint of a composition",
+      () => fingerprintPrompt(composeBudgetedPrompt(candidates, { depth: 0, totalBudget: 300 }).composed),
+    ],
   ]),
   ...cases("contributions", [
-    ["resolve at depth 0, legal team, retrying", () => json(resolvePromptCandidates(plugins, { scope: { team: "legal" }, state: { retrying: true, attempt: 2 }, depth: 0 }))],
-    ["resolve at depth 3 condenses and skips informational", () => json(resolvePromptCandidates(plugins, { scope: { team: "sales" }, depth: 3 }))],
+    [
+      "resolve at depth 0, legal team, retrying",
+      () =>
+        json(
+          resolvePromptCandidates(plugins, {
+            scope: { team: "legal" },
+            state: { retrying: true, attempt: 2 },
+            depth: 0,
+          }),
+        ),
+    ],
+    [
+      "resolve at depth 3 condenses and skips informational",
+      () => json(resolvePromptCandidates(plugins, { scope: { team: "sales" }, depth: 3 })),
+    ],
   ]),
   ...cases("sections", [
     [
       "guidance for three tools",
       () => {
-        const resolved = ["search_web", "search_docs", "calc"].map((toolName) => resolveGuidance({ registry, toolName, base: `Use ${toolName} sparingly.` }));
+        const resolved = ["search_web", "search_docs", "calc"].map((toolName) =>
+          resolveGuidance({ registry, toolName, base: `Use ${toolName} sparingly.` }),
+        );
         return `${json(resolved)}\n${buildToolGuidanceSection(resolved)}`;
       },
     ],
-    ["exhausted tools", () => buildExhaustedToolsSection(["search_web", { name: "calc", attempts: 3, lastError: "division\nby zero" }, "search_web"])],
+    [
+      "exhausted tools",
+      () =>
+        buildExhaustedToolsSection([
+          "search_web",
+          { name: "calc", attempts: 3, lastError: "division\nby zero" },
+          "search_web",
+        ]),
+    ],
     [
       "recent tool errors bounded",
       () =>
         buildRecentToolErrorsSection(
-          Array.from({ length: 8 }, (_, i) => ({ toolName: `tool_${i}`, message: `failure ${i}: ${"x".repeat(i * 60)}`, callId: `c${i}` })),
+          Array.from({ length: 8 }, (_, i) => ({
+            toolName: `tool_${i}`,
+            message: `failure ${i}: ${"x".repeat(i * 60)}`,
+            callId: `c${i}`,
+          })),
           { limit: 3, maxMessageChars: 120 },
         ),
     ],
     ["user requested tools", () => buildUserRequestedToolsSection(["search_web", "calc", "search_web", ""])],
-    ["prior truncation", () => buildPriorTruncationRecoverySection({ truncated: true, reason: "max_tokens", maxOutputTokens: 1024 })],
-    ["provider error", () => buildProviderErrorRecoverySection({ provider: "anthropic", status: 529, code: "overloaded_error", message: "Overloaded" })],
-    ["empty inputs give empty bodies", () => json([buildExhaustedToolsSection([]), buildRecentToolErrorsSection([]), buildUserRequestedToolsSection([]), buildPriorTruncationRecoverySection(null), buildProviderErrorRecoverySection(undefined)])],
+    [
+      "prior truncation",
+      () => buildPriorTruncationRecoverySection({ truncated: true, reason: "max_tokens", maxOutputTokens: 1024 }),
+    ],
+    [
+      "provider error",
+      () =>
+        buildProviderErrorRecoverySection({
+          provider: "anthropic",
+          status: 529,
+          code: "overloaded_error",
+          message: "Overloaded",
+        }),
+    ],
+    [
+      "empty inputs give empty bodies",
+      () =>
+        json([
+          buildExhaustedToolsSection([]),
+          buildRecentToolErrorsSection([]),
+          buildUserRequestedToolsSection([]),
+          buildPriorTruncationRecoverySection(null),
+          buildProviderErrorRecoverySection(undefined),
+        ]),
+    ],
   ]),
 ];

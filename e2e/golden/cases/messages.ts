@@ -18,7 +18,7 @@ import type { Message } from "../../../core/index.ts";
 import { cases, json, outcome } from "../support.ts";
 
 // Text that trips engines up differently: astral plane, combining marks, RTL, a lone surrogate, NUL.
-export const TRICKY_TEXT = "Grüße 👋🏽 — e\u0301 ‮rtl‬ \ud800 \u0000 \"quoted\" \\ \n\ttab";
+export const TRICKY_TEXT = 'Grüße 👋🏽 — e\u0301 ‮rtl‬ \ud800 \u0000 "quoted" \\ \n\ttab';
 /** The same without the lone surrogate, for inputs that must be valid UTF-8 (wire requests refuse it). */
 export const TRICKY_TEXT_WELL_FORMED = TRICKY_TEXT.replace("\ud800", "\ufffd");
 
@@ -29,7 +29,12 @@ const conversation: Message[] = [
     role: "assistant",
     content: [
       textBlock("Looking it up."),
-      toolCallBlock("call_1", "search", { q: "weather", opts: { units: "metric", days: [1, 2, 3] }, limit: 1e21, tiny: 5e-324 }),
+      toolCallBlock("call_1", "search", {
+        q: "weather",
+        opts: { units: "metric", days: [1, 2, 3] },
+        limit: 1e21,
+        tiny: 5e-324,
+      }),
       toolCallBlock("call_2", "clock"),
     ],
   },
@@ -65,7 +70,13 @@ export const messageCases = [
       () =>
         outcome(() =>
           assertMessagesSupportModelCapabilities(
-            [userMessage("see"), { role: "user", content: [textBlock("pic"), { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }] }],
+            [
+              userMessage("see"),
+              {
+                role: "user",
+                content: [textBlock("pic"), { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }],
+              },
+            ],
             { provider: "openai", model: "text-only", capabilities: { input: ["text", "audio"] } },
           ),
         ),
@@ -73,14 +84,32 @@ export const messageCases = [
   ]),
   ...cases(
     "json",
-    JSON_INPUTS.map(([name, text]) => [name, () => json({ parsed: parseJson(text), scan: findJsonSyntaxError(text) ?? "valid" })] as const),
+    JSON_INPUTS.map(
+      ([name, text]) =>
+        [name, () => json({ parsed: parseJson(text), scan: findJsonSyntaxError(text) ?? "valid" })] as const,
+    ),
   ),
   ...cases("errors", [
-    ["context budget error", () => outcome(() => { throw new ContextBudgetError({ limit: "maxInputBytes", cap: 4_096, required: 5_000 }); })],
-    ["invalid input error", () => outcome(() => { throw new InvalidInputError("attachments[2]", "needs text, content or uri"); })],
+    [
+      "context budget error",
+      () =>
+        outcome(() => {
+          throw new ContextBudgetError({ limit: "maxInputBytes", cap: 4_096, required: 5_000 });
+        }),
+    ],
+    [
+      "invalid input error",
+      () =>
+        outcome(() => {
+          throw new InvalidInputError("attachments[2]", "needs text, content or uri");
+        }),
+    ],
     [
       "history validation error",
-      () => outcome(() => { throw new HistoryValidationError([{ code: "orphan_tool_result", index: 3, message: "no matching call" }]); }),
+      () =>
+        outcome(() => {
+          throw new HistoryValidationError([{ code: "orphan_tool_result", index: 3, message: "no matching call" }]);
+        }),
     ],
   ]),
 ];

@@ -84,17 +84,63 @@ const broken: Message[] = [
 export const templateCases = [
   ...cases("jinja", [
     ["chatml with generation prompt", () => renderJinjaTemplate(CHATML, templateArgs, { onError: "throw" })],
-    ["llama 3 with the injected clock", () => renderJinjaTemplate(LLAMA3, templateArgs, { onError: "throw", now: NOW })],
-    ["llama 3 without a clock takes the fallback", () => renderJinjaTemplate(LLAMA3, templateArgs, { onError: "throw" })],
+    [
+      "llama 3 with the injected clock",
+      () => renderJinjaTemplate(LLAMA3, templateArgs, { onError: "throw", now: NOW }),
+    ],
+    [
+      "llama 3 without a clock takes the fallback",
+      () => renderJinjaTemplate(LLAMA3, templateArgs, { onError: "throw" }),
+    ],
     ["filters, tests and arithmetic", () => renderJinjaTemplate(TOOLS_TEMPLATE, templateArgs, { onError: "throw" })],
-    ["defaults lose to args", () => renderJinjaTemplate("{{ a }} {{ b }}", { a: "arg" }, { onError: "throw", defaults: { a: "default", b: "default" } })],
+    [
+      "defaults lose to args",
+      () =>
+        renderJinjaTemplate(
+          "{{ a }} {{ b }}",
+          { a: "arg" },
+          { onError: "throw", defaults: { a: "default", b: "default" } },
+        ),
+    ],
     ["syntax error returns the original", () => renderJinjaTemplate("Hello {% if %}", {})],
-    ["syntax error throws with a position", () => outcome(() => renderJinjaTemplate("line one\nHello {{ name }\n", { name: "x" }, { onError: "throw" }))],
-    ["loop limit", () => outcome(() => renderJinjaTemplate("{% for i in range(50) %}{% for j in range(50) %}.{% endfor %}{% endfor %}", {}, { onError: "throw", limits: { maxLoopIterations: 1_000 } }))],
-    ["output limit", () => outcome(() => renderJinjaTemplate("{% for i in range(100) %}{{ 'abcdefghij' }}{% endfor %}", {}, { onError: "throw", limits: { maxOutputChars: 500 } }))],
-    ["range limit", () => outcome(() => renderJinjaTemplate("{{ range(1000000) | length }}", {}, { onError: "throw" }))],
-    ["sandbox escapes", () => json(ESCAPES.map((t) => [t, renderJinjaTemplate(t, { x: { a: 1 } }, { onError: "original" })]))],
-    ["strftime", () => json(["%Y-%m-%d %H:%M:%S", "%a %A %b %B %d %e %I %j %p %y %Z %z %%"].map((f) => strftimeUtc(NOW, f)))],
+    [
+      "syntax error throws with a position",
+      () => outcome(() => renderJinjaTemplate("line one\nHello {{ name }\n", { name: "x" }, { onError: "throw" })),
+    ],
+    [
+      "loop limit",
+      () =>
+        outcome(() =>
+          renderJinjaTemplate(
+            "{% for i in range(50) %}{% for j in range(50) %}.{% endfor %}{% endfor %}",
+            {},
+            { onError: "throw", limits: { maxLoopIterations: 1_000 } },
+          ),
+        ),
+    ],
+    [
+      "output limit",
+      () =>
+        outcome(() =>
+          renderJinjaTemplate(
+            "{% for i in range(100) %}{{ 'abcdefghij' }}{% endfor %}",
+            {},
+            { onError: "throw", limits: { maxOutputChars: 500 } },
+          ),
+        ),
+    ],
+    [
+      "range limit",
+      () => outcome(() => renderJinjaTemplate("{{ range(1000000) | length }}", {}, { onError: "throw" })),
+    ],
+    [
+      "sandbox escapes",
+      () => json(ESCAPES.map((t) => [t, renderJinjaTemplate(t, { x: { a: 1 } }, { onError: "original" })])),
+    ],
+    [
+      "strftime",
+      () => json(["%Y-%m-%d %H:%M:%S", "%a %A %b %B %d %e %I %j %p %y %Z %z %%"].map((f) => strftimeUtc(NOW, f))),
+    ],
   ]),
   ...cases("prompt-context", [
     [
@@ -104,7 +150,11 @@ export const templateCases = [
           buildPromptContext({
             now: NOW,
             assistant: { id: 42, name: "Strata", language: "en" },
-            conversation: { id: "c-1", createdDate: new Date("2026-11-29T06:58:01Z"), updatedDate: "2026-11-29T08:29:00Z" },
+            conversation: {
+              id: "c-1",
+              createdDate: new Date("2026-11-29T06:58:01Z"),
+              updatedDate: "2026-11-29T08:29:00Z",
+            },
             session: { mode: "review" },
             message: { text: "Bonjour", language: "fr" },
             args: { topic: "tides", nested: { list: [1, 2, { k: "v" }] } },
@@ -122,19 +172,41 @@ export const templateCases = [
     ],
     [
       "volatility lint",
-      () => json(lintTemplateVolatility("Now {{ system.current_time }} on {{ system.current_date }}.\n{% if conversation.duration %}{{ conversation.duration }}{% endif %} {{ current_datetime }} {{ topic }}")),
+      () =>
+        json(
+          lintTemplateVolatility(
+            "Now {{ system.current_time }} on {{ system.current_date }}.\n{% if conversation.duration %}{{ conversation.duration }}{% endif %} {{ current_datetime }} {{ topic }}",
+          ),
+        ),
     ],
   ]),
   ...cases("history", [
     ["valid parallel calls", () => json(validateHistory(valid))],
     ["every rule broken", () => json(validateHistory(broken))],
-    ["pipeline on a valid history", () => json(runRequestPipeline({ packet: { text: "Danke", language: "de" }, history: valid, now: NOW, args: { tone: "dry" } }))],
-    ["pipeline stops on an invalid history", () => outcome(() => runRequestPipeline({ packet: { text: "x" }, history: broken, now: NOW }))],
+    [
+      "pipeline on a valid history",
+      () =>
+        json(
+          runRequestPipeline({
+            packet: { text: "Danke", language: "de" },
+            history: valid,
+            now: NOW,
+            args: { tone: "dry" },
+          }),
+        ),
+    ],
+    [
+      "pipeline stops on an invalid history",
+      () => outcome(() => runRequestPipeline({ packet: { text: "x" }, history: broken, now: NOW })),
+    ],
     [
       "response language precedence",
       () =>
         json([
-          resolveResponseLanguage([{ ...userMessage("hola"), metadata: { language: "es" } }, assistantMessage("¡hola!")], { "client.language": "pt" }),
+          resolveResponseLanguage(
+            [{ ...userMessage("hola"), metadata: { language: "es" } }, assistantMessage("¡hola!")],
+            { "client.language": "pt" },
+          ),
           resolveResponseLanguage([userMessage("no language")], { "client.language": "pt" }),
           resolveResponseLanguage([], {}),
         ]),

@@ -16,7 +16,11 @@ import type { NormalizedRequest } from "../../../core/index.ts";
 import { cases, json, outcome } from "../support.ts";
 import { TRICKY_TEXT_WELL_FORMED as TRICKY_TEXT } from "./messages.ts";
 
-const weatherSchema = { type: "object", properties: { city: { type: "string" }, units: { type: "string", enum: ["metric", "imperial"] } }, required: ["city"] };
+const weatherSchema = {
+  type: "object",
+  properties: { city: { type: "string" }, units: { type: "string", enum: ["metric", "imperial"] } },
+  required: ["city"],
+};
 
 /** One request per wire format, each with the features that format is known for. */
 export const WIRE_INPUTS = {
@@ -25,19 +29,46 @@ export const WIRE_INPUTS = {
     temperature: 0.2,
     messages: [
       { role: "system", content: "You are a support agent. Be brief." },
-      { role: "user", content: [{ type: "text", text: `Where is my parcel? ${TRICKY_TEXT}` }, { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } }] },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "track", arguments: '{"id":"PX-1"}' } }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: `Where is my parcel? ${TRICKY_TEXT}` },
+          { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+        ],
+      },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "track", arguments: '{"id":"PX-1"}' } }],
+      },
       { role: "tool", tool_call_id: "call_1", content: '{"status":"in transit"}' },
       { role: "assistant", content: "It is in transit." },
       { role: "user", content: "When will it arrive?" },
     ],
-    tools: [{ type: "function", function: { name: "track", description: "Track a parcel.", parameters: { type: "object", properties: { id: { type: "string" } } } } }],
+    tools: [
+      {
+        type: "function",
+        function: {
+          name: "track",
+          description: "Track a parcel.",
+          parameters: { type: "object", properties: { id: { type: "string" } } },
+        },
+      },
+    ],
   },
   "openai-responses": {
     model: "gpt-4.1",
     instructions: "You plan city trips.",
     reasoning: { effort: "low" },
-    tools: [{ type: "function", name: "get_weather", description: "Weather for a city.", parameters: weatherSchema, strict: false }],
+    tools: [
+      {
+        type: "function",
+        name: "get_weather",
+        description: "Weather for a city.",
+        parameters: weatherSchema,
+        strict: false,
+      },
+    ],
     input: [
       { role: "user", content: "Lisbon on Saturday?" },
       { type: "function_call", call_id: "call_w", name: "get_weather", arguments: '{"city":"Lisbon"}' },
@@ -49,8 +80,20 @@ export const WIRE_INPUTS = {
   anthropic: {
     model: "claude-sonnet-4-5",
     max_tokens: 1024,
-    system: [{ type: "text", text: "You answer questions about the docs. Cite page titles.", cache_control: { type: "ephemeral" } }],
-    tools: [{ name: "search_docs", description: "Search the docs.", input_schema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } }],
+    system: [
+      {
+        type: "text",
+        text: "You answer questions about the docs. Cite page titles.",
+        cache_control: { type: "ephemeral" },
+      },
+    ],
+    tools: [
+      {
+        name: "search_docs",
+        description: "Search the docs.",
+        input_schema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+      },
+    ],
     messages: [
       { role: "user", content: "How do I rotate keys?" },
       {
@@ -60,9 +103,15 @@ export const WIRE_INPUTS = {
           { type: "tool_use", id: "toolu_1", name: "search_docs", input: { q: "rotate keys" } },
         ],
       },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "Page: Key rotation — run `keys rotate`." }] },
+      {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "Page: Key rotation — run `keys rotate`." }],
+      },
       { role: "assistant", content: "Run `keys rotate` (see Key rotation)." },
-      { role: "user", content: [{ type: "text", text: "Thanks! Does it revoke old keys?", cache_control: { type: "ephemeral" } }] },
+      {
+        role: "user",
+        content: [{ type: "text", text: "Thanks! Does it revoke old keys?", cache_control: { type: "ephemeral" } }],
+      },
     ],
   },
   gemini: {
@@ -74,7 +123,11 @@ export const WIRE_INPUTS = {
       { role: "model", parts: [{ text: "Rainy, 12 °C." }] },
       { role: "user", parts: [{ text: "Indoor ideas then?" }] },
     ],
-    tools: [{ functionDeclarations: [{ name: "get_weather", description: "Weather for a city.", parameters: weatherSchema }] }],
+    tools: [
+      {
+        functionDeclarations: [{ name: "get_weather", description: "Weather for a city.", parameters: weatherSchema }],
+      },
+    ],
     generationConfig: { temperature: 0.4 },
   },
 } as const;
@@ -90,7 +143,9 @@ export const ASSEMBLY_INPUT = {
     { role: "assistant", content: "v1.2: faster search." },
   ],
   attachments: [{ name: "changes.md", text: "- cache-aware layout\n- golden vectors\n- edge worker" }],
-  tools: [{ name: "get_changelog", description: "Read the changelog.", inputSchema: { type: "object", properties: {} } }],
+  tools: [
+    { name: "get_changelog", description: "Read the changelog.", inputSchema: { type: "object", properties: {} } },
+  ],
   sections: [
     { id: "persona", tier: "core", content: "You are Strata's release writer." },
     { id: "style", tier: "active", content: "Short sentences. No hype." },
@@ -99,7 +154,8 @@ export const ASSEMBLY_INPUT = {
   budget: { totalBudget: 160 },
   contextBudget: { maxInputTokens: 400, reportOmissions: true },
   template: {
-    template: "Today is {{ system.current_date }} ({{ system.day_of_week }}). Product: {{ product }}.{% for f in features %}\n- {{ loop.index }}. {{ f | upper }}{% endfor %}",
+    template:
+      "Today is {{ system.current_date }} ({{ system.day_of_week }}). Product: {{ product }}.{% for f in features %}\n- {{ loop.index }}. {{ f | upper }}{% endfor %}",
     args: { product: "Strata", features: ["layouts", "tiers"] },
     defaults: { product: "unnamed" },
     now: "2026-11-29T08:30:00.000Z",
@@ -117,10 +173,17 @@ const formats = Object.keys(WIRE_INPUTS) as (keyof typeof WIRE_INPUTS)[];
 /** Turn 2 of the Anthropic conversation: one more exchange appended. */
 const anthropicTurn2 = {
   ...WIRE_INPUTS.anthropic,
-  messages: [...WIRE_INPUTS.anthropic.messages, { role: "assistant", content: "Yes, after 24 hours." }, { role: "user", content: "Can I change that?" }],
+  messages: [
+    ...WIRE_INPUTS.anthropic.messages,
+    { role: "assistant", content: "Yes, after 24 hours." },
+    { role: "user", content: "Can I change that?" },
+  ],
 };
 /** Turn 3: the system prompt carries a timestamp — a cache bust. */
-const anthropicTurn3 = { ...anthropicTurn2, system: [{ type: "text", text: "You answer questions about the docs. Now: 2026-11-29T08:31:07Z." }] };
+const anthropicTurn3 = {
+  ...anthropicTurn2,
+  system: [{ type: "text", text: "You answer questions about the docs. Now: 2026-11-29T08:31:07Z." }],
+};
 
 export const wireCases = [
   ...cases(
@@ -132,7 +195,10 @@ export const wireCases = [
     ["truncated JSON", () => outcome(() => parseRequest('{"model":"gpt-4o","messages":[{"role":"user",'))],
     ["wrong types", () => outcome(() => parseRequest({ model: "gpt-4o", messages: [{ role: "wizard", content: 5 }] }))],
     ["not an object", () => outcome(() => parseRequest("[1,2,3]"))],
-    ["lone surrogate and BOM", () => outcome(() => parseRequest(`\ufeff{"model":"gpt-4o","messages":[{"role":"user","content":"a\\ud800b"}]}`))],
+    [
+      "lone surrogate and BOM",
+      () => outcome(() => parseRequest(`\ufeff{"model":"gpt-4o","messages":[{"role":"user","content":"a\\ud800b"}]}`)),
+    ],
   ]),
   ...formats.flatMap((from) =>
     cases(`convert/${from}`, [
@@ -143,28 +209,53 @@ export const wireCases = [
     ]),
   ),
   ...cases("cache", [
-    ["segments, anthropic order", () => json(segmentRequest(parsedWire("anthropic"), { provider: "anthropic" }).segments)],
+    [
+      "segments, anthropic order",
+      () => json(segmentRequest(parsedWire("anthropic"), { provider: "anthropic" }).segments),
+    ],
     ["segments, openai order", () => json(segmentRequest(parsedWire("openai-chat"), { provider: "openai" }).segments)],
     ["segments, gemini order", () => json(segmentRequest(parsedWire("gemini"), { provider: "gemini" }).segments)],
     [
       "compare appended turn",
-      () => json(compareRequests(parsedWire("anthropic"), (parseRequest(anthropicTurn2).request as NormalizedRequest), { provider: "anthropic" })),
+      () =>
+        json(
+          compareRequests(parsedWire("anthropic"), parseRequest(anthropicTurn2).request as NormalizedRequest, {
+            provider: "anthropic",
+          }),
+        ),
     ],
     [
       "compare system timestamp bust",
-      () => json(compareRequests(parseRequest(anthropicTurn2).request as NormalizedRequest, parseRequest(anthropicTurn3).request as NormalizedRequest, { provider: "anthropic" })),
+      () =>
+        json(
+          compareRequests(
+            parseRequest(anthropicTurn2).request as NormalizedRequest,
+            parseRequest(anthropicTurn3).request as NormalizedRequest,
+            { provider: "anthropic" },
+          ),
+        ),
     ],
     [
       "simulate three anthropic turns",
       () =>
         json(
           simulateCache(
-            [WIRE_INPUTS.anthropic, anthropicTurn2, anthropicTurn3].map((r) => parseRequest(r).request as NormalizedRequest),
+            [WIRE_INPUTS.anthropic, anthropicTurn2, anthropicTurn3].map(
+              (r) => parseRequest(r).request as NormalizedRequest,
+            ),
             { provider: "anthropic" },
           ),
         ),
     ],
-    ["suggest breakpoints", () => json(suggestCacheBreakpoints(parseRequest(anthropicTurn2).request as NormalizedRequest, { previous: parsedWire("anthropic") }))],
+    [
+      "suggest breakpoints",
+      () =>
+        json(
+          suggestCacheBreakpoints(parseRequest(anthropicTurn2).request as NormalizedRequest, {
+            previous: parsedWire("anthropic"),
+          }),
+        ),
+    ],
   ]),
   ...cases(
     "inspect",
@@ -176,7 +267,8 @@ export const wireCases = [
     ["anthropic against previous turn", async () => json(await inspect(anthropicTurn3, { previous: anthropicTurn2 }))],
     [
       "fingerprint bundle of a report",
-      async () => json(toFingerprintBundle(await inspect(anthropicTurn2, { previous: JSON.stringify(WIRE_INPUTS.anthropic) }))),
+      async () =>
+        json(toFingerprintBundle(await inspect(anthropicTurn2, { previous: JSON.stringify(WIRE_INPUTS.anthropic) }))),
     ],
     ["bad input", () => outcome(() => inspect('{"messages": [}'))],
   ]),
