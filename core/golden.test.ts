@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { goldenCases } from "../e2e/golden/corpus.ts";
 import committed from "../e2e/golden/hashes.json";
-import { sha256Hex } from "./cache/hash.ts";
+import { sha256Hex } from "./util/hash.ts";
 
 // hashes.json is written by update.mjs with node:crypto; here core's own SHA-256 checks it.
 const hashes: Readonly<Record<string, string>> = committed;

@@ -3,24 +3,15 @@
  * naming the field, never a raw TypeError from deep inside and never a silently wrong result.
  */
 import { describe, expect, it } from "vitest";
-import { InvalidInputError, StrataError } from "./errors.ts";
-import {
-  applyContextBudget,
-  getContextBudgetReport,
-  messageText,
-  prepareAssembly,
-  resolveGuidance,
-  runRequestPipeline,
-  segmentRequest,
-  serializeRequest,
-  simulateNextTurn,
-  suggestCacheBreakpoints,
-  toAnthropic,
-  toGemini,
-  toOpenAIChat,
-  toOpenAIResponses,
-  validateHistory,
-} from "./index.ts";
+import { InvalidInputError, StrataError } from "./util/errors.ts";
+import { getContextBudgetReport, messageText } from "./index.ts";
+import { applyContextBudget } from "./assembly/index.ts";
+import { segmentRequest, serializeRequest, suggestCacheBreakpoints } from "./cache/index.ts";
+import { simulateNextTurn } from "./inspect/index.ts";
+import { resolveGuidance } from "./composer/index.ts";
+import { runRequestPipeline, validateHistory } from "./conversation/index.ts";
+import { toAnthropic, toGemini, toOpenAIChat, toOpenAIResponses } from "./formats/index.ts";
+import { prepareAssembly } from "./request/index.ts";
 
 const good = {
   model: { provider: "openai", model: "gpt-4o" },

@@ -3,8 +3,8 @@
  * breakpoints pay off — at most 4, at the ends of the stable levels and of the conversation.
  * Feed the result to `toAnthropic(request, { breakpoints })`.
  */
-import { checkedTokenEstimator } from "../budget/context-measure.ts";
-import { InvalidInputError } from "../errors.ts";
+import { checkedTokenEstimator } from "../tokens/estimate.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { assertProviderRequest } from "../messages/validate.ts";

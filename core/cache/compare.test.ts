@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors.ts";
-import { parseRequest } from "../formats/parse-request.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { messageArb, providerArb, requestArb } from "../test-support/arbitraries.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";

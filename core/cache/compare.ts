@@ -3,15 +3,15 @@
  * in prompt order, and where and why they diverge. Either side may be a fingerprint bundle;
  * then the prefix is known to segment precision and there is no text excerpt.
  */
-import { checkedTokenEstimator } from "../budget/context-measure.ts";
-import { InvalidInputError } from "../errors.ts";
+import { checkedTokenEstimator } from "../tokens/estimate.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
-import { safeSlice } from "../text.ts";
+import { safeSlice } from "../util/text.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
-import { utf8Length } from "./hash.ts";
+import { utf8Length } from "../util/utf8.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentWith } from "./segments.ts";
 import type {
   CacheProvider,

@@ -7,7 +7,7 @@
  * contiguous, and `total` is the sum of the segments — so a malformed bundle can never compare
  * as identical or yield sizes that do not add up.
  */
-import { RequestFormatError } from "../errors.ts";
+import { RequestFormatError } from "../formats/errors.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "../messages/types.ts";
 import { describeValue, isObject as isObj } from "../messages/validate.ts";
 import { CACHE_PROVIDERS, type FingerprintBundle } from "./types.ts";

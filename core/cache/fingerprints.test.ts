@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidInputError, RequestFormatError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import { RequestFormatError } from "../formats/errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { providerArb, requestArb } from "../test-support/arbitraries.ts";
 import { suggestCacheBreakpoints } from "./breakpoints.ts";
 import { compareRequests } from "./compare.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
-import { parseFingerprintBundle } from "./fingerprint-schema.ts";
+import { parseFingerprintBundle } from "../inspect/fingerprint-schema.ts";
 import { toFingerprintBundle } from "./fingerprints.ts";
 import { segmentRequest } from "./segments.ts";
 import { simulateCache } from "./simulate.ts";

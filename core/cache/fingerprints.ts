@@ -6,10 +6,9 @@
  * the zod schema that lists every issue of a pasted bundle is in fingerprint-schema.ts, so
  * comparing requests does not pull zod into a bundle.
  */
-import { InvalidInputError } from "../errors.ts";
-import type { InspectionReport } from "../inspect/types.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
-import { sha256Hex } from "./hash.ts";
+import { sha256Hex } from "../util/hash.ts";
 import type { SegmentedRequest } from "./segments.ts";
 import type { FingerprintBundle, Segment } from "./types.ts";
 
@@ -60,12 +59,18 @@ export function bundleFromSegments(seg: SegmentedRequest): FingerprintBundle {
   };
 }
 
+/** What `toFingerprintBundle` reads of an inspection report (inspect/ builds the full one). */
+export interface ReportWithFingerprints {
+  readonly reportVersion: number;
+  readonly fingerprints: FingerprintBundle | null;
+}
+
 /**
  * The shareable bundle of an inspection report (or of a segmented request). No prompt text.
  * A bundle is checked and copied with only its known keys (unknown keys could carry prompt text).
  */
 export function toFingerprintBundle(
-  source: InspectionReport | SegmentedRequest | FingerprintBundle,
+  source: ReportWithFingerprints | SegmentedRequest | FingerprintBundle,
 ): FingerprintBundle {
   if (source === null || typeof source !== "object")
     throw new InvalidInputError("source", "must be an inspection report, a segmented request or a fingerprint bundle.");

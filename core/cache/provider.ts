@@ -1,5 +1,5 @@
 /** Which provider's cache rules and prompt order apply to a request. */
-import type { RequestFormat } from "../formats/types.ts";
+import type { RequestFormat } from "../request/parse-request.ts";
 import type { CacheProvider } from "./types.ts";
 
 /**

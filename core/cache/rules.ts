@@ -4,7 +4,7 @@
  * the first `documented` row that matches, and reports the others as alternatives.
  * Facts come from ../shared/CACHE-RULES.md (collected 2026-11) unless a row's source says otherwise.
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { CacheProvider, CacheRule } from "./types.ts";
 
 const ANTHROPIC_DOCS = "Anthropic docs, Prompt caching (platform.claude.com/docs/en/build-with-claude/prompt-caching)";

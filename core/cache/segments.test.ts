@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TokenEstimatorError } from "../errors.ts";
-import { parseRequest } from "../formats/parse-request.ts";
+import { TokenEstimatorError } from "../tokens/errors.ts";
+import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { providerArb, requestArb } from "../test-support/arbitraries.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
-import { sha256Hex, utf8Length } from "./hash.ts";
+import { sha256Hex } from "../util/hash.ts";
+import { utf8Length } from "../util/utf8.ts";
 import { segmentRequest, serializeRequest } from "./segments.ts";
 
 function wire(value: unknown): NormalizedRequest {

@@ -7,14 +7,14 @@
  * own order, as providers see it). Cache markers and message `metadata` are left out: neither
  * changes the prompt a provider caches. The serialized request is the segments' concatenation.
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import { checkedTokenEstimator } from "../budget/context-measure.ts";
-import { canonicalJson } from "./canonical.ts";
-import { hashText } from "./hash.ts";
+import { checkedTokenEstimator } from "../tokens/estimate.ts";
+import { canonicalJson } from "../util/canonical.ts";
+import { hashText } from "../util/hash.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
 export interface SegmentOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toAnthropic } from "../formats/anthropic.ts";
-import { parseRequest } from "../formats/parse-request.ts";
+import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
 import { suggestCacheBreakpoints } from "./breakpoints.ts";

@@ -9,7 +9,7 @@
  * marked block whose prefix reaches `minTokens`, and read the longest earlier entry found
  * within `lookbackBlocks` blocks before one of the request's breakpoints.
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import { analysisOptions, commonPrefix, commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
 import type {

@@ -5,7 +5,7 @@ export const CACHE_PROVIDERS = ["openai", "anthropic", "gemini"] as const;
 export type CacheProvider = (typeof CACHE_PROVIDERS)[number];
 
 /** Counts tokens in a piece of text; must return a finite, non-negative number. */
-export type { TokenEstimator } from "../budget/context-measure.ts";
+export type { TokenEstimator } from "../tokens/estimate.ts";
 
 /**
  * What a segment holds: a tool definition, the tool-choice setting, a message header
@@ -206,7 +206,7 @@ export interface CacheSimulation {
   };
 }
 
-/** Input layouts of `assembleProviderInput` (spec 000). */
+/** Input layouts of `assembleProviderInput`. */
 export type AssemblyLayout = "legacy" | "cache_aware";
 
 /** One layout's view of turn N → N+1 in `simulateNextTurn`. */

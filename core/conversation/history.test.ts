@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HistoryValidationError, InvalidInputError } from "../errors.ts";
+import { HistoryValidationError } from "./errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { Message } from "../messages/index.ts";
 import {
   assistantMessage,

@@ -1,5 +1,5 @@
 /**
- * Tool-call sequencing rules a history must satisfy before a chat request (spec 003):
+ * Tool-call sequencing rules a history must satisfy before a chat request:
  * 1. an assistant message with tool calls is followed AT ONCE by tool messages (a "run");
  * 2. the run answers exactly the call ids — none missing, none unknown, none twice;
  * 3. no tool message outside such a run (orphan);
@@ -7,8 +7,8 @@
  * Parallel calls may be answered by one tool message or by several consecutive ones, in any
  * order. Tool responses are `role: "tool"` messages carrying `tool_result` blocks.
  */
-import { HistoryValidationError } from "../errors.ts";
-import type { HistoryIssue } from "../errors.ts";
+import { HistoryValidationError } from "./errors.ts";
+import type { HistoryIssue } from "./errors.ts";
 import type { Message } from "../messages/index.ts";
 import { toolCallsOf, toolResultsOf } from "../messages/index.ts";
 import { assertMessages } from "../messages/validate.ts";

@@ -1,4 +1,7 @@
-// Conversation (issue 4): history validation, request pipeline, response language.
+// Conversations: history validation, the request pipeline, response language and the namespaced
+// prompt arguments (system / conversation / message / assistant) templates render with.
+export { HistoryValidationError } from "./errors.ts";
+export type { HistoryIssue } from "./errors.ts";
 export { HISTORY_ISSUE_CODES, assertValidHistory, validateHistory } from "./history.ts";
 export type { HistoryIssueCode } from "./history.ts";
 export { CLIENT_LANGUAGE_KEY, MESSAGE_LANGUAGE_KEY, messageLanguage, resolveResponseLanguage } from "./language.ts";
@@ -16,3 +19,14 @@ export type {
   RequestPipelineStage,
   UserTextPacket,
 } from "./pipeline.ts";
+export { PROMPT_CONTEXT_NAMESPACES, buildPromptContext } from "./prompt-context.ts";
+export type {
+  AssistantArguments,
+  AssistantInfo,
+  ConversationArguments,
+  ConversationInfo,
+  MessageArguments,
+  PromptContext,
+  PromptContextInput,
+} from "./prompt-context.ts";
+export type { SystemArguments } from "./system-clock.ts";

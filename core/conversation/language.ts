@@ -1,5 +1,5 @@
 /**
- * Where a message's language lives and which language a response uses (spec 003).
+ * Where a message's language lives and which language a response uses.
  *
  * A message's language is `message.metadata.language` (host data that never reaches the
  * wire), a non-blank string such as `"en"` or `"de-CH"`; it is returned trimmed.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { HistoryValidationError } from "../errors.ts";
+import { HistoryValidationError } from "./errors.ts";
 import type { Message } from "../messages/index.ts";
 import { assistantMessage, toolCallBlock, userMessage } from "../messages/index.ts";
 import { REQUEST_PIPELINE_STAGES, preparePromptArgumentsForResponse, runRequestPipeline } from "./pipeline.ts";

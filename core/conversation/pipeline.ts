@@ -1,5 +1,5 @@
 /**
- * The request pipeline of spec 003, run for each user text packet:
+ * The request pipeline, run for each user text packet:
  * `build_user_message` → `snapshot_history` → `validate_history` → `prepare_prompt_arguments`.
  *
  * - The snapshot is a deep copy of the history BEFORE the new user message (the message is
@@ -8,12 +8,13 @@
  *   plus the new message: the packet's language, else the latest user language in history,
  *   else `metadata["client.language"]`, else `""`.
  */
-import { HistoryValidationError, InvalidInputError } from "../errors.ts";
+import { HistoryValidationError } from "./errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { JsonValue, Message } from "../messages/index.ts";
 import { messageText, textBlock } from "../messages/index.ts";
-import { cloneJson } from "../templates/json-clone.ts";
-import type { PromptContext, PromptContextInput } from "../templates/prompt-context.ts";
-import { buildPromptContext } from "../templates/prompt-context.ts";
+import { cloneJson } from "../util/json-clone.ts";
+import type { PromptContext, PromptContextInput } from "./prompt-context.ts";
+import { buildPromptContext } from "./prompt-context.ts";
 import { assertMessages } from "../messages/validate.ts";
 import { historyIssues } from "./history.ts";
 import { MESSAGE_LANGUAGE_KEY, resolveResponseLanguage } from "./language.ts";

@@ -7,7 +7,7 @@
  * All system messages are hoisted into `system` (Anthropic has no system turns).
  * Consecutive `tool` messages become one user turn of `tool_result` blocks.
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";

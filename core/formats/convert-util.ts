@@ -1,6 +1,6 @@
 /** Small helpers shared by the wire converters. */
-import { InvalidInputError } from "../errors.ts";
-import { putOwn } from "../messages/plain-object.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import { putOwn } from "../util/plain-object.ts";
 import type { CacheMarker, ContentBlock, JsonValue, ProviderFields, ToolResultBlock } from "../messages/types.ts";
 
 export type JsonObject = { readonly [key: string]: JsonValue };

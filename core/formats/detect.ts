@@ -4,8 +4,9 @@
  * valid under several formats (an Anthropic body of plain text messages is valid OpenAI Chat too):
  *
  * 1. Decisive features — fields or blocks that only one format has. More of them ranks higher.
- *    - Strata: `model` is an object; `systemInstructions`, `history`, `inputLayout`, `sections`,
- *      `template`, `toolResults`, `contextBudget`.
+ *    - Strata's own `AssemblyRequest` (ranked by `parseRequest`, see request/detect.ts): `model` is an
+ *      object; `systemInstructions`, `history`, `inputLayout`, `sections`, `template`, `toolResults`,
+ *      `contextBudget`.
  *    - Anthropic: a top-level `system` (string or array); `cache_control` at the top level or on a
  *      block; `tool_use`, `tool_result`, `thinking`, `redacted_thinking` blocks (and `image` /
  *      `document` blocks with a `source`); `anthropic_version`; `thinking`.
@@ -19,12 +20,12 @@
  * 3. The model id's prefix, after any vendor path (`anthropic/`, `models/`, Bedrock's
  *    `us.anthropic.`): `claude` → Anthropic; `gemini` → Gemini; `gpt`, `o1`, `o3`, `o4` (any
  *    `o<digit>`), `chatgpt`, `ft:` → OpenAI (Chat and Responses alike: their schemas tell them apart).
- * 4. Table order (`REQUEST_FORMATS`): with no evidence at all, a `messages` body is OpenAI Chat, the
+ * 4. Table order (`REQUEST_FORMATS`, or `WIRE_FORMATS` for `parseWireRequest`): with no evidence at all, a `messages` body is OpenAI Chat, the
  *    format most OpenAI-compatible servers take.
  *
  * The same ranking picks the "closest" format when nothing matches (then fewest issues breaks ties).
  */
-import { REQUEST_FORMATS, type RequestFormat } from "./types.ts";
+import type { WireFormat } from "./types.ts";
 
 export interface FormatEvidence {
   /** Decisive features found for the format (step 1). */
@@ -35,11 +36,11 @@ export interface FormatEvidence {
   readonly model: number;
 }
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 
-const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
-const count = (o: Obj, keys: readonly string[]) => keys.reduce((n, k) => n + (has(o, k) ? 1 : 0), 0);
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+export const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+export const count = (o: Obj, keys: readonly string[]) => keys.reduce((n, k) => n + (has(o, k) ? 1 : 0), 0);
+export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "thinking", "redacted_thinking"]);
 const CHAT_PARTS = new Set(["image_url", "input_audio"]);
@@ -62,8 +63,8 @@ function modelFamily(model: unknown): "anthropic" | "gemini" | "openai" | null {
   return null;
 }
 
-/** The evidence for every format in `o` (one pass over its messages and blocks). */
-export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
+/** The evidence for every wire format in `o` (one pass over its messages and blocks). */
+export function wireEvidence(o: Obj): Record<WireFormat, FormatEvidence> {
   let anthropic = count(o, ["system", "anthropic_version", "thinking"]);
   let chat = count(o, ["max_completion_tokens", "response_format"]);
   const messages = Array.isArray(o["messages"]) ? (o["messages"] as unknown[]) : [];
@@ -95,21 +96,6 @@ export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
   const family = modelFamily(o["model"]);
   const hasMessages = Array.isArray(o["messages"]) ? 1 : 0;
   return {
-    strata: {
-      decisive:
-        (isObj(o["model"]) ? 1 : 0) +
-        count(o, [
-          "systemInstructions",
-          "history",
-          "inputLayout",
-          "sections",
-          "template",
-          "toolResults",
-          "contextBudget",
-        ]),
-      shape: 0,
-      model: 0,
-    },
     "openai-chat": { decisive: chat, shape: hasMessages, model: family === "openai" ? 1 : 0 },
     "openai-responses": {
       decisive: count(o, ["input", "instructions", "previous_response_id", "max_output_tokens"]),
@@ -127,16 +113,13 @@ export function formatEvidence(o: Obj): Record<RequestFormat, FormatEvidence> {
 
 /** Orders two formats by their evidence (steps 1–3); 0 when tied (table order then decides). */
 export const byEvidence =
-  (evidence: Record<RequestFormat, FormatEvidence>) =>
-  (a: RequestFormat, b: RequestFormat): number =>
+  <F extends string>(evidence: Record<F, FormatEvidence>) =>
+  (a: F, b: F): number =>
     evidence[b].decisive - evidence[a].decisive ||
     evidence[b].shape - evidence[a].shape ||
     evidence[b].model - evidence[a].model;
 
-/** The formats in the order `parseRequest` tries them (steps 1–4; `Array.prototype.sort` is stable). */
-export function rankFormats(
-  value: Obj,
-  evidence: Record<RequestFormat, FormatEvidence> = formatEvidence(value),
-): RequestFormat[] {
-  return [...REQUEST_FORMATS].sort(byEvidence(evidence));
+/** `formats` in the order a parser tries them (steps 1–4; `Array.prototype.sort` is stable). */
+export function rankFormats<F extends string>(formats: readonly F[], evidence: Record<F, FormatEvidence>): F[] {
+  return [...formats].sort(byEvidence(evidence));
 }

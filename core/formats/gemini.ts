@@ -7,8 +7,8 @@
  * `model` turns are assistant messages; a user turn of only `functionResponse` parts is a tool
  * message. `thoughtSignature`s are kept on the part they came with.
  */
-import type { RequestFormatIssue } from "../errors.ts";
-import { InvalidInputError } from "../errors.ts";
+import type { RequestFormatIssue } from "./errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";

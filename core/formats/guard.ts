@@ -4,10 +4,10 @@
  * nesting depth, string length, lone UTF-16 surrogates (not encodable as UTF-8),
  * non-JSON values (functions, NaN, class instances) and cycles. Each finding names its path.
  */
-import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
-import type { RequestFormatIssue } from "../errors.ts";
-import { formatPath, type PathSegment } from "./paths.ts";
-import { isPlainObject } from "../messages/plain-object.ts";
+import { DEFAULT_MAX_JSON_DEPTH } from "../util/json.ts";
+import type { RequestFormatIssue } from "./errors.ts";
+import { formatPath, type PathSegment } from "../util/paths.ts";
+import { isPlainObject } from "../util/plain-object.ts";
 
 /** Longest string accepted in a request, in UTF-16 code units (16 Mi ≈ a 12 MB base64 image). */
 export const DEFAULT_MAX_STRING_LENGTH = 16 * 1024 * 1024;

@@ -7,7 +7,7 @@
  * marked `providerFields.openai.role`. Tool-call `arguments` stay text unless they are compact
  * JSON (see `parseArguments`). Thinking blocks are not sent (Chat Completions takes none back).
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";

@@ -3,7 +3,7 @@
  * parts, the `developer` role (a system message marked `providerFields.openai.role`) and
  * function tool fields. `key` is the converter's own `providerFields` key.
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { ContentBlock, JsonValue, Message, ProviderFields } from "../messages/types.ts";
 import type { ToolDefinition } from "../messages/request.ts";
 import {

@@ -8,7 +8,7 @@
  * messages, `function_call`, `reasoning`) form one assistant message; item boundaries and ids
  * are kept in `providerFields["openai-responses"]`, reasoning items verbatim.
  */
-import type { RequestFormatIssue } from "../errors.ts";
+import type { RequestFormatIssue } from "./errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import { messageText } from "../messages/build.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
@@ -55,7 +55,7 @@ import {
   responsesMessage,
   responsesReasoning,
 } from "./openai-responses-schema.ts";
-import { describeValue } from "./paths.ts";
+import { describeValue } from "../util/paths.ts";
 import type { NormalizedRequest } from "./types.ts";
 
 const KEY = "openai-responses";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RequestFormatError } from "../errors.ts";
+import { RequestFormatError } from "../formats/errors.ts";
 import { toAnthropic } from "../formats/anthropic.ts";
 import { requestArb } from "../test-support/arbitraries.ts";
 import { assemblySample } from "../test-support/samples-assembly.ts";

@@ -6,18 +6,18 @@
  * Unparseable input throws `RequestFormatError` (with paths, line and column). Every later
  * stage that fails becomes a `problems` entry; the report keeps what the other stages found.
  */
-import { explainProviderInput } from "../assemble/assemble.ts";
-import type { ExplainedProviderInput } from "../assemble/trace.ts";
-import { checkedTokenEstimator, type TokenEstimator } from "../budget/context-measure.ts";
+import { explainProviderInput } from "../assembly/assemble.ts";
+import type { ExplainedProviderInput } from "../assembly/trace.ts";
+import { checkedTokenEstimator, type TokenEstimator } from "../tokens/estimate.ts";
 import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
 import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
-import { parseFingerprintBundle } from "../cache/fingerprint-schema.ts";
+import { parseFingerprintBundle } from "./fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
-import { simulateNextTurn } from "../cache/next-turn.ts";
+import { simulateNextTurn } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
-import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "../cache/turn-edit.ts";
+import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
 import type {
   AssemblyLayout,
   BreakpointSuggestion,
@@ -28,13 +28,15 @@ import type {
   PrefixComparison,
 } from "../cache/types.ts";
 import { historyIssues } from "../conversation/history.ts";
-import type { HistoryIssue } from "../errors.ts";
-import { InvalidInputError, TemplateError } from "../errors.ts";
-import { type PreparedAssembly, prepareAssembly } from "../formats/assembly-options.ts";
-import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../formats/assembly-request.ts";
-import { parseJson } from "../formats/json.ts";
-import { parseRequest } from "../formats/parse-request.ts";
-import type { NormalizedRequest, RequestFormat } from "../formats/types.ts";
+import type { HistoryIssue } from "../conversation/errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import { TemplateError } from "../templates/errors.ts";
+import { type PreparedAssembly, prepareAssembly } from "../request/assembly-options.ts";
+import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
+import { parseJson } from "../util/json.ts";
+import { parseRequest } from "../request/parse-request.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { RequestFormat } from "../request/parse-request.ts";
 import {
   layoutTrace,
   omissionItem,

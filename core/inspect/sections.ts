@@ -1,12 +1,14 @@
 /** Builders of the report's sections from the other modules' results (plain JSON out). */
-import type { AssemblyTrace } from "../assemble/trace.ts";
-import type { ContextBudgetOmission, ContextBudgetReport } from "../budget/context-types.ts";
-import { InvalidInputError, RequestFormatError, StrataError, TemplateError } from "../errors.ts";
-import type { PreparedTiers } from "../formats/assembly-options.ts";
+import type { AssemblyTrace } from "../assembly/trace.ts";
+import type { ContextBudgetOmission, ContextBudgetReport } from "../assembly/context-types.ts";
+import { InvalidInputError, StrataError } from "../util/errors.ts";
+import { RequestFormatError } from "../formats/errors.ts";
+import { TemplateError } from "../templates/errors.ts";
+import type { PreparedTiers } from "../request/assembly-options.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { Message } from "../messages/types.ts";
-import { sha256Hex } from "../cache/hash.ts";
-import { safeSlice } from "../text.ts";
+import { sha256Hex } from "../util/hash.ts";
+import { safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
 import type { DroppedItem, LayoutTrace, ReportProblem, SegmentSection, TierSection } from "./types.ts";

@@ -1,6 +1,6 @@
 /** The report's template section: sizes, the render error (if any) and volatility warnings. */
-import { sha256Hex } from "../cache/hash.ts";
-import type { PreparedTemplate } from "../formats/assembly-options.ts";
+import { sha256Hex } from "../util/hash.ts";
+import type { PreparedTemplate } from "../request/assembly-options.ts";
 import { lintTemplateVolatility } from "../templates/volatility.ts";
 import { problemFrom } from "./sections.ts";
 import type { ReportProblem, TemplateSection, VolatilityWarning } from "./types.ts";

@@ -17,8 +17,9 @@ import type {
   PrefixComparison,
   ReportSegment,
 } from "../cache/types.ts";
-import type { HistoryIssue } from "../errors.ts";
-import type { NormalizedRequest, RequestFormat } from "../formats/types.ts";
+import type { HistoryIssue } from "../conversation/errors.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { RequestFormat } from "../request/parse-request.ts";
 import type { Role } from "../messages/types.ts";
 
 export const REPORT_VERSION = 1 as const;

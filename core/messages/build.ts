@@ -8,7 +8,7 @@ import type {
   ToolCallBlock,
   ToolResultBlock,
 } from "./types.ts";
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "./types.ts";
 
 export function textBlock(text: string): TextBlock {

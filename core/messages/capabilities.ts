@@ -1,4 +1,4 @@
-import { UnsupportedModalityError } from "../errors.ts";
+import { UnsupportedModalityError } from "./errors.ts";
 import { blockModality } from "./build.ts";
 import type { Message, ModelRef } from "./types.ts";
 

@@ -1,3 +1,6 @@
+// Messages: the shapes every layer passes along (roles, content blocks, provider requests), their
+// builders and the model-capability check.
+export { UnsupportedModalityError } from "./errors.ts";
 export type {
   AudioBlock,
   CacheMarker,

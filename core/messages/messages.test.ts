@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UnsupportedModalityError } from "../errors.ts";
+import { UnsupportedModalityError } from "./errors.ts";
 import {
   assertMessagesSupportModelCapabilities,
   blockModality,
@@ -14,7 +14,7 @@ import {
   userMessage,
 } from "./index.ts";
 import type { Message } from "./index.ts";
-import { isPlainObject } from "./plain-object.ts";
+import { isPlainObject } from "../util/plain-object.ts";
 
 describe("message constructors", () => {
   it("builds a user text message in the spec's shape", () => {

@@ -1,5 +1,7 @@
+import type { JsonValue } from "../util/json.ts";
+
 /** JSON-compatible data: what a tool call's arguments or a tool result may hold. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type { JsonValue };
 
 export const ROLES = ["system", "user", "assistant", "tool"] as const;
 export type Role = (typeof ROLES)[number];

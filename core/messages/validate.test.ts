@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import { requestArb } from "../test-support/arbitraries.ts";
 import { assertMessage, assertProviderRequest, checkMessage, isPlainMessage } from "./validate.ts";
 

@@ -6,7 +6,7 @@
  * silently wrong result. Each public entry point runs it once per call; internal stages trust
  * what an earlier stage checked.
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "./request.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "./types.ts";
 import type { ContentBlock, Message } from "./types.ts";

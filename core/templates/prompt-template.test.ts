@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TemplateError } from "../errors.ts";
+import { TemplateError } from "./errors.ts";
 import type { JsonValue } from "../messages/index.ts";
 import { renderPromptTemplate, stableJson } from "./prompt-template.ts";
 

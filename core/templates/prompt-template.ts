@@ -1,7 +1,7 @@
-import { TemplateError } from "../errors.ts";
-import { lineAndColumn } from "../formats/json.ts";
+import { TemplateError } from "./errors.ts";
+import { lineAndColumn } from "../util/json.ts";
 import type { JsonValue } from "../messages/index.ts";
-import { isPlainObject } from "../messages/plain-object.ts";
+import { isPlainObject } from "../util/plain-object.ts";
 
 /** What `renderPromptTemplate` does with a `{{name}}` that has no variable. */
 export interface PromptTemplateOptions {

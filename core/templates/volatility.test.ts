@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TemplateError } from "../errors.ts";
-import { CHAT_TEMPLATES } from "./test-support/chat-templates.ts";
+import { TemplateError } from "./errors.ts";
+import { CHAT_TEMPLATES } from "./jinja/test-support/chat-templates.ts";
 import { TEMPLATE_VOLATILE_VARIABLES, lintTemplateVolatility } from "./volatility.ts";
 
 const brief = (template: string, options = {}) =>

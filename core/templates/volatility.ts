@@ -8,11 +8,11 @@
  * or `{% set %}` named `message` shadows the namespace; `{% set s = system %}` makes `s` an
  * alias. Positions point at the variable inside its tag.
  */
-import type { AstNode } from "./jinja-ast.ts";
-import { childrenOf, metaOf } from "./jinja-ast.ts";
-import type { JinjaCompileOptions } from "./jinja-compile.ts";
-import { compileJinjaTemplate } from "./jinja-compile.ts";
-import type { JinjaToken, SourcePosition } from "./jinja-source.ts";
+import type { AstNode } from "./jinja/ast.ts";
+import { childrenOf, metaOf } from "./jinja/ast.ts";
+import type { JinjaCompileOptions } from "./jinja/compile.ts";
+import { compileJinjaTemplate } from "./jinja/compile.ts";
+import type { JinjaToken, SourcePosition } from "./jinja/source.ts";
 
 export type TemplateVolatility = "per_request" | "per_day" | "per_conversation";
 

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from "react";
-import type { InspectionReport } from "../../core/index.ts";
+import type { InspectionReport } from "../../core/inspect/index.ts";
 import { InspectFailure } from "../inspect/protocol.ts";
 import { useInspection } from "../inspect/useInspection.ts";
 import { inputRendered, viewRendered } from "../perf/marks.ts";

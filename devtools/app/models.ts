@@ -1,4 +1,4 @@
-import { CACHE_RULES, type CacheProvider } from "../../core/index.ts";
+import { CACHE_RULES, type CacheProvider } from "../../core/cache/index.ts";
 
 /**
  * Model ids offered in the picker, read off core's cache rule table (`claude-sonnet-4-5*` →

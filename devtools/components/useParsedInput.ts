@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { parseJson } from "../../core/index.ts";
+import { parseJson } from "../../core/formats/index.ts";
 
 /**
  * Above this many UTF-16 units the editor shows a summary instead of a textarea: browsers take

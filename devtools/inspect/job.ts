@@ -1,4 +1,4 @@
-import { inspect, type InspectionReport } from "../../core/index.ts";
+import { inspect, type InspectionReport } from "../../core/inspect/index.ts";
 import { looksLikeBundle, parseBundle } from "../share/bundle.ts";
 import { loadGptTokenizer } from "./estimator.ts";
 import type { InspectJob } from "./protocol.ts";

@@ -1,4 +1,4 @@
-import type { InspectionReport } from "../../core/index.ts";
+import type { InspectionReport } from "../../core/inspect/index.ts";
 import {
   InspectFailure,
   serializeError,

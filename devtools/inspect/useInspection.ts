@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useShallow } from "zustand/react/shallow";
-import type { InspectionReport } from "../../core/index.ts";
+import type { InspectionReport } from "../../core/inspect/index.ts";
 import { markInputChange } from "../perf/marks.ts";
 import { useInput } from "../store/input.ts";
 import { type EstimatorChoice, pickSettings, type Settings, useUi } from "../store/settings.ts";

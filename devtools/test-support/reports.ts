@@ -2,7 +2,7 @@
  * Fixed reports for component tests: the real `inspect()` run on the bundled samples
  * (public/samples/, imported as text exactly as the app fetches them). No hand-written reports.
  */
-import { inspect, type InspectionReport, type InspectOptions } from "../../core/index.ts";
+import { inspect, type InspectionReport, type InspectOptions } from "../../core/inspect/index.ts";
 import anthropic from "../../public/samples/anthropic.json?raw";
 import assemblyTiers from "../../public/samples/assembly-tiers.json?raw";
 import turn1 from "../../public/samples/conversation-turn-1.json?raw";

@@ -7,8 +7,8 @@ import {
   DEFAULT_SIMULATED_NEXT_INPUT,
   DEFAULT_SIMULATED_REPLY,
   simulateAdjacentTurn,
-  type InspectionReport,
-} from "../../core/index.ts";
+} from "../../core/inspect/index.ts";
+import { type InspectionReport } from "../../core/inspect/index.ts";
 
 export const SIMULATED_REPLY = DEFAULT_SIMULATED_REPLY;
 export const SIMULATED_NEXT_INPUT = DEFAULT_SIMULATED_NEXT_INPUT;

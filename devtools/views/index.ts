@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { InspectionReport } from "../../core/index.ts";
+import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { ViewId } from "../routing/routes.ts";
 import { BudgetView } from "./Budget/Budget.tsx";
 import { CachePrefixView } from "./CachePrefix/CachePrefix.tsx";

@@ -2,6 +2,7 @@
 // ESM file (dependencies included, not minified so CPU profiles keep readable names), written to
 // e2e/.out/bench/ and imported by Node. No `npm run build:core` step, no stale dist/.
 import { build } from "esbuild";
+import { allEntriesSource } from "../package/entries.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,9 +22,13 @@ const shared = {
   logLevel: "error",
 };
 
-/** Bundles core/index.ts and imports it. @returns {Promise<Record<string, any>>} the public API */
+/** Bundles every entry point and imports it. @returns {Promise<Record<string, any>>} the public API */
 export async function loadCore() {
-  const result = await build({ ...shared, entryPoints: [join(root, "core/index.ts")], sourcemap: "inline" });
+  const result = await build({
+    ...shared,
+    stdin: { contents: allEntriesSource(root), resolveDir: root, sourcefile: "all-entries.ts", loader: "ts" },
+    sourcemap: "inline",
+  });
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, "core.mjs");
   writeFileSync(file, result.outputFiles[0].contents);

@@ -99,7 +99,7 @@ export async function runEdgeWorkerTests() {
   const { code, pkgDir } = await prepareWorker();
   writeFileSync(join(workDir, "worker.bundle.js"), code);
   // Node-side reference: the same packed package, so a 200 body must equal inspect() run here.
-  const pkg = await import(pathToFileURL(join(pkgDir, "dist/index.js")).href);
+  const pkg = await import(pathToFileURL(join(pkgDir, "dist/inspect/index.js")).href);
 
   const wrangler = readWranglerToml();
   const maxBodyBytes = Number(wrangler.vars.MAX_BODY_BYTES);

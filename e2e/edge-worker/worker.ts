@@ -11,8 +11,11 @@
  * prompt order to use) and `model`. Copy this file into a project that depends on
  * `prompt-strata`; it needs no Node APIs and no `nodejs_compat` flag.
  */
-import { CACHE_PROVIDERS, StrataError, inspect } from "prompt-strata";
-import type { CacheProvider, InspectOptions } from "prompt-strata";
+import { StrataError } from "prompt-strata";
+import { CACHE_PROVIDERS } from "prompt-strata/cache";
+import { inspect } from "prompt-strata/inspect";
+import type { CacheProvider } from "prompt-strata/cache";
+import type { InspectOptions } from "prompt-strata/inspect";
 
 export interface Env {
   /** Largest accepted body in bytes (a decimal string, as Workers `vars` are). Default 1 MiB. */

@@ -3,21 +3,16 @@
 //   2. publint (strict) reports nothing
 //   3. @arethetypeswrong/cli, profile esm-only (the package is ESM-only on purpose), reports nothing
 //   4. dist imports only declared dependencies, and Node can import the packed entry
-//   5. size: min+gzip of the whole package and of a tree-shaken assembleProviderInput +
-//      composeBudgetedPrompt import, bundled by esbuild from the unpacked tarball; fails over budget
+//   5. size: min+gzip of each entry point (entries.mjs), bundled by esbuild from the unpacked
+//      tarball as a user's bundler would; fails over an entry's budget
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { root } from "../runtimes/bundle.mjs";
+import { ENTRIES, importName } from "./entries.mjs";
 import { packInto, run } from "./pack.mjs";
-
-// Budgets in bytes, min+gzip (gzip -9) of an esbuild bundle including dependencies.
-// Tighten them as the code shrinks; raise them only with a reason in the commit.
-const BUDGET_FULL = 90_000; // measured 85,352 B after the perf pass (positional provenance, flat eviction units, one-encode hashing; was 83,463 B) + ~5% margin so a faster, slightly larger change is not blocked; goal ≤ 30 KB
-const BUDGET_ASSEMBLE_AND_COMPOSE = 12_200; // measured 11,574 B after the perf pass (flat input + composed prompt by position: +1.4 KB for 10-40% faster assembly/eviction; was 10,136 B) + ~5% margin; goal ≤ 8 KB
-const MINIMAL_IMPORTS = ["assembleProviderInput", "composeBudgetedPrompt"];
 
 const problems = [];
 const fail = (what) => problems.push(what);
@@ -86,9 +81,10 @@ const pkgJson = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 const declared = new Set(Object.keys({ ...pkgJson.dependencies, ...pkgJson.peerDependencies }));
 // esbuild resolves every import of the packed dist and lists the packages it left external.
 const graph = await build({
-  entryPoints: [join(pkgDir, "dist/index.js")],
+  entryPoints: ENTRIES.map((e) => join(pkgDir, `dist/${e.file.slice("core/".length).replace(/\.ts$/, ".js")}`)),
   bundle: true,
   packages: "external",
+  outdir: join(pkgDir, ".imports-check"),
   format: "esm",
   platform: "neutral",
   write: false,
@@ -105,10 +101,14 @@ for (const [file, input] of Object.entries(graph.metafile.inputs)) {
       fail(`${file} imports "${spec}", which is not a declared dependency`);
   }
 }
-const entry = await import(pathToFileURL(join(pkgDir, "dist/index.js")).href);
-console.log(
-  `  packages imported by dist: ${[...bare].sort().join(", ") || "(none)"}; Node loads the entry: ${Object.keys(entry).length} exports`,
-);
+const loaded = [];
+for (const e of ENTRIES) {
+  const file = join(pkgDir, `dist/${e.file.slice("core/".length).replace(/\.ts$/, ".js")}`);
+  const mod = await import(pathToFileURL(file).href);
+  loaded.push(`${importName(e)} ${Object.keys(mod).length}`);
+}
+console.log(`  packages imported by dist: ${[...bare].sort().join(", ") || "(none)"}`);
+console.log(`  Node loads every entry (exports): ${loaded.join(", ")}`);
 
 // 5. Size, measured like a user's bundler would: from the installed package, deps included.
 section("size (esbuild, minified, gzip -9)");
@@ -156,12 +156,7 @@ async function measure(label, contents, budget) {
   if (gz > budget) fail(`${label} is ${gz} B min+gzip, over its ${budget} B budget`);
   return gz;
 }
-await measure("full package", `export * from "prompt-strata";`, BUDGET_FULL);
-await measure(
-  MINIMAL_IMPORTS.join(" + "),
-  `export { ${MINIMAL_IMPORTS.join(", ")} } from "prompt-strata";`,
-  BUDGET_ASSEMBLE_AND_COMPOSE,
-);
+for (const e of ENTRIES) await measure(importName(e), `export * from "${importName(e)}";`, e.budget);
 
 if (problems.length > 0) {
   console.error(`\npackage: ${problems.length} problem(s):\n  ${problems.join("\n  ")}`);

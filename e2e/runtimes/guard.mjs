@@ -1,28 +1,31 @@
-// Core guard: core/index.ts must bundle for a neutral platform (no Node built-ins can
-// resolve there) and must not mention eval-like or WASM APIs. Prints min+gzip size.
+// Core guard: every entry point (e2e/package/entries.mjs) must bundle for a neutral platform (no
+// Node built-ins can resolve there) and core/ must not mention eval-like or WASM APIs. Prints the
+// min+gzip size of each entry.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { ENTRIES, importName } from "../package/entries.mjs";
 import { root } from "./bundle.mjs";
 
-const result = await build({
-  entryPoints: [join(root, "core/index.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  mainFields: ["module", "main"],
-  conditions: ["worker", "browser"],
-  minify: true,
-  write: false,
-  logLevel: "error",
-  metafile: true,
-});
-const code = result.outputFiles[0].contents;
-console.log(
-  `core guard: neutral bundle OK — ${(code.length / 1024).toFixed(1)} KB min, ${(gzipSync(code).length / 1024).toFixed(1)} KB min+gzip`,
-);
+const sizes = [];
+for (const entry of ENTRIES) {
+  const result = await build({
+    entryPoints: [join(root, entry.file)],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions: ["worker", "browser"],
+    minify: true,
+    write: false,
+    logLevel: "error",
+  });
+  const code = result.outputFiles[0].contents;
+  sizes.push(`${importName(entry)} ${(gzipSync(code).length / 1024).toFixed(1)} KB`);
+}
+console.log(`core guard: every entry bundles for a neutral platform (min+gzip): ${sizes.join(", ")}`);
 
 const forbidden = [/\bnew\s+Function\s*\(/, /(^|[^.\w])eval\s*\(/, /\bWebAssembly\b/];
 const offenders = [];

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { ENTRIES, allEntriesSource } from "../package/entries.mjs";
 import { root } from "./bundle.mjs";
 
 const require = createRequire(import.meta.url);
@@ -169,7 +170,7 @@ const JSON_INPUT_PROBES = [
 
 export async function runEdgeRuntimeJsonInput() {
   const bundled = await build({
-    entryPoints: [join(root, "core/index.ts")],
+    stdin: { contents: allEntriesSource(root), resolveDir: root, sourcefile: "all-entries.ts", loader: "ts" },
     bundle: true,
     format: "iife",
     globalName: "__strata",
@@ -205,6 +206,6 @@ export async function runEdgeRuntimeJsonInput() {
   return {
     runtime: "edge-runtime-json",
     version: require("@edge-runtime/vm/package.json").version,
-    result: { passed, failed: failures.length, skipped: 0, failures, files: ["core/index.ts"] },
+    result: { passed, failed: failures.length, skipped: 0, failures, files: ENTRIES.map((e) => e.file) },
   };
 }

@@ -1,4 +1,4 @@
-import type { InspectionReport } from "../../../core/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtBytes, fmtInt, fmtPct, plural } from "../../components/format.ts";
 import { provenanceFill } from "../../components/provenance.ts";
 import { useInspection } from "../../inspect/useInspection.ts";

@@ -1,4 +1,4 @@
-import type { InspectionReport } from "../../../core/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtInt } from "../../components/format.ts";
 import { PROVIDER_NAMES } from "../../components/names.ts";
 import { DivergencePanel } from "./DivergencePanel.tsx";

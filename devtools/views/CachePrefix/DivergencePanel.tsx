@@ -1,4 +1,5 @@
-import type { InspectionReport, PrefixComparison } from "../../../core/index.ts";
+import type { PrefixComparison } from "../../../core/cache/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtInt, fmtPct } from "../../components/format.ts";
 import { CAUSE_LABELS, CAUSE_TEXT } from "../../components/names.ts";
 

@@ -1,4 +1,5 @@
-import type { CacheRule, PrefixComparison, SegmentSection } from "../../../core/index.ts";
+import type { CacheRule, PrefixComparison } from "../../../core/cache/index.ts";
+import type { SegmentSection } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { breakpointOffsets, minimumMark, regionBands } from "./model.ts";
 

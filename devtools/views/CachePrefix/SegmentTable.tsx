@@ -1,4 +1,4 @@
-import type { SegmentSection } from "../../../core/index.ts";
+import type { SegmentSection } from "../../../core/inspect/index.ts";
 import { fmtInt } from "../../components/format.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
 import { isStable } from "./model.ts";

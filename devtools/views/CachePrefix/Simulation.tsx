@@ -1,4 +1,4 @@
-import type { CachePrevented, CacheSimulation, NextTurnSimulation } from "../../../core/index.ts";
+import type { CachePrevented, CacheSimulation, NextTurnSimulation } from "../../../core/cache/index.ts";
 import { fmtInt, fmtPct, fmtTimes } from "../../components/format.ts";
 import { CAUSE_LABELS, PROVIDER_NAMES } from "../../components/names.ts";
 

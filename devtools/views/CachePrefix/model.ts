@@ -1,4 +1,5 @@
-import type { ReportSegment, SegmentSection } from "../../../core/index.ts";
+import type { ReportSegment } from "../../../core/cache/index.ts";
+import type { SegmentSection } from "../../../core/inspect/index.ts";
 
 export interface Band {
   readonly region: string;

@@ -1,4 +1,4 @@
-import type { DroppedItem, InspectionReport } from "../../../core/index.ts";
+import type { DroppedItem, InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
 import "./Dropped.css";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { HistoryIssue, InspectionReport } from "../../../core/index.ts";
+import type { HistoryIssue } from "../../../core/conversation/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { plural } from "../../components/format.ts";
 import { messagePreview } from "../../components/messagePreview.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";

@@ -1,4 +1,5 @@
-import type { InspectionReport, LayoutTrace, Message } from "../../../core/index.ts";
+import type { Message } from "../../../core/index.ts";
+import type { InspectionReport, LayoutTrace } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { messagePreview } from "../../components/messagePreview.ts";
 import { ProvenanceChip, ProvenanceLegend } from "../../components/Provenance.tsx";
@@ -62,8 +63,7 @@ function Column({
         </h3>
         {selected ? <span className="badge badge-ok">selected</span> : null}
         <span className="muted num">
-          {plural(trace.messages.length, "message")} · {fmtInt(trace.totalTokens)} tokens · {fmtInt(trace.totalBytes)}{" "}
-          bytes
+          {`${plural(trace.messages.length, "message")} · ${fmtInt(trace.totalTokens)} tokens · ${fmtInt(trace.totalBytes)} bytes`}
         </span>
       </div>
       <Strip trace={trace} />

@@ -1,4 +1,4 @@
-import type { InspectionReport, TracedMessage } from "../../../core/index.ts";
+import type { InspectionReport, TracedMessage } from "../../../core/inspect/index.ts";
 import { PROVENANCE_KINDS, provenanceKind, type ProvenanceKind } from "../../components/provenance.ts";
 
 /** Where one assembled message sits in `legacy` and in `cache_aware`. */

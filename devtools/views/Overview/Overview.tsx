@@ -1,4 +1,4 @@
-import type { InspectionReport } from "../../../core/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { ViewLink } from "../../app/ViewLink.tsx";
 import { VIEW_LABELS } from "../../routing/routes.ts";
 import { overviewCards } from "./model.ts";

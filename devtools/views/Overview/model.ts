@@ -1,4 +1,4 @@
-import type { InspectionReport } from "../../../core/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtBytes, fmtInt, fmtPct, fmtTimes, plural } from "../../components/format.ts";
 import { FORMAT_NAMES, PROVIDER_NAMES } from "../../components/names.ts";
 import type { ViewId } from "../../routing/routes.ts";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { InspectionReport } from "../../../core/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { CopyButton, downloadText } from "../../components/CopyButton.tsx";
 import { fmtBytes, plural } from "../../components/format.ts";
 import { JsonLines } from "../../components/JsonLines.tsx";

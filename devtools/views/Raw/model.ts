@@ -3,9 +3,9 @@ import {
   toGemini,
   toOpenAIChat,
   toOpenAIResponses,
-  type InspectionReport,
   type NormalizedRequest,
-} from "../../../core/index.ts";
+} from "../../../core/formats/index.ts";
+import { type InspectionReport } from "../../../core/inspect/index.ts";
 
 export const EXPORT_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { InspectionReport } from "../../../core/index.ts";
+import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { parseInput } from "../../components/useParsedInput.ts";
 import { useInput } from "../../store/input.ts";
@@ -160,7 +160,7 @@ function Playground({ initial }: { readonly initial: PlaygroundInput }) {
                 data-line={result.fellBack.line ?? ""}
                 data-column={result.fellBack.column ?? ""}
               >
-                {result.fellBack.message} The source text is used instead (spec 003).
+                {result.fellBack.message} The source text is used instead.
               </p>
             ) : null}
             <pre className="tp-output text-block" data-testid="template-output">

@@ -1,11 +1,6 @@
-import {
-  lintTemplateVolatility,
-  prepareAssembly,
-  renderPromptTemplate,
-  TemplateError,
-  type AssemblyTemplate,
-  type JsonValue,
-} from "../../../core/index.ts";
+import { renderPromptTemplate, TemplateError, type JsonValue } from "../../../core/index.ts";
+import { prepareAssembly, type AssemblyTemplate } from "../../../core/request/index.ts";
+import { lintTemplateVolatility } from "../../../core/templates/index.ts";
 
 export const ENGINES = ["jinja", "name"] as const;
 export type Engine = (typeof ENGINES)[number];

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { BudgetExplanationRow, InspectionReport, TierSection } from "../../../core/index.ts";
+import type { BudgetExplanationRow } from "../../../core/composer/index.ts";
+import type { InspectionReport, TierSection } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { useUi } from "../../store/settings.ts";
 import { gateAt, sliderMax, type GateAt } from "./model.ts";

@@ -1,9 +1,6 @@
-import {
-  computeActiveCeiling,
-  explainBudgetedPrompt,
-  type BudgetExplanationRow,
-  type TierSection,
-} from "../../../core/index.ts";
+import { explainBudgetedPrompt } from "../../../core/index.ts";
+import { computeActiveCeiling, type BudgetExplanationRow } from "../../../core/composer/index.ts";
+import { type TierSection } from "../../../core/inspect/index.ts";
 
 export interface GateAt {
   readonly budget: number;

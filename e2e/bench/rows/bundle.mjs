@@ -1,46 +1,38 @@
-// min+gzip size of the whole core and of an app importing only assembly + composer (esbuild,
-// tree-shaken), next to what a peer costs for the same job.
+// min+gzip size of every entry point beside its goal (e2e/package/entries.mjs), and of an app
+// importing only assembly + composer (esbuild, tree-shaken), next to what a peer costs.
+import { ENTRIES, importName } from "../../package/entries.mjs";
 import { minGzipSize } from "../core-bundle.mjs";
 import { formatBytes } from "../table.mjs";
-import { missing } from "./common.mjs";
 
 const size = (s) => `${formatBytes(s.gzip)} (${formatBytes(s.min)} min)`;
 
-export async function run({ core }) {
-  const full = await minGzipSize(`export * from "./core/index.ts";`);
-  const peer = await minGzipSize(`export { trimMessages } from "@langchain/core/messages";`, { platform: "browser" });
-  const rows = [
-    {
-      group: "Bundle",
-      name: "full core (min+gzip)",
-      input: "`export * from core/index.ts`",
-      subject: size(full),
-      baselineName: "peer: `trimMessages` alone from `@langchain/core/messages`",
-      baseline: size(peer),
-      ratio: full.gzip / peer.gzip,
-    },
-  ];
-  const absent = missing(core, ["assembleProviderInput", "composeBudgetedPrompt"]);
-  if (absent.length === 0) {
-    const slim = await minGzipSize(`export { assembleProviderInput, composeBudgetedPrompt } from "./core/index.ts";`);
+export async function run() {
+  const rows = [];
+  for (const entry of ENTRIES) {
+    const s = await minGzipSize(`export * from "./${entry.file}";`);
     rows.push({
       group: "Bundle",
-      name: "assembly + composer entry (min+gzip)",
-      input: "`export { assembleProviderInput, composeBudgetedPrompt }`",
-      subject: size(slim),
-      baselineName: "full core",
-      baseline: size(full),
-      ratio: slim.gzip / full.gzip,
-    });
-  } else {
-    rows.push({
-      group: "Bundle",
-      name: "assembly + composer entry",
-      input: "—",
-      subject: `n/a (core has no ${absent.join(", ")} yet)`,
-      verdict: "n/a",
+      name: `\`${importName(entry)}\` (min+gzip)`,
+      input: entry.purpose,
+      subject: size(s),
+      baselineName: `goal (checked budget ${formatBytes(entry.budget)})`,
+      baseline: entry.goal === undefined ? "—" : formatBytes(entry.goal),
+      ...(entry.goal === undefined ? {} : { ratio: s.gzip / entry.goal, goal: { max: 1, text: "≤ 1× the goal" } }),
     });
   }
+  const slim = await minGzipSize(
+    `export { assembleProviderInput } from "./core/assembly/index.ts"; export { composeBudgetedPrompt } from "./core/composer/index.ts";`,
+  );
+  const peer = await minGzipSize(`export { trimMessages } from "@langchain/core/messages";`, { platform: "browser" });
+  rows.push({
+    group: "Bundle",
+    name: "assembleProviderInput + composeBudgetedPrompt (min+gzip)",
+    input: "tree-shaken import of the two functions",
+    subject: size(slim),
+    baselineName: "peer: `trimMessages` alone from `@langchain/core/messages`",
+    baseline: size(peer),
+    ratio: slim.gzip / peer.gzip,
+  });
   return rows;
 }
 

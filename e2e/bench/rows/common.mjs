@@ -47,7 +47,7 @@ export function ratioRow({
 }
 
 /**
- * Strata's measured text of a message (core/budget/context-measure.ts): block payloads joined
+ * Strata's measured text of a message (core/assembly/context-measure.ts): block payloads joined
  * with "\n" — text; `name(<arguments JSON>)` for a tool call; the result (JSON unless a string).
  * The bench uses it to size budgets and to give LangChain the very same ÷4 counter.
  */

@@ -29,7 +29,7 @@ export function toLangChain(messages) {
   });
 }
 
-/** Strata's measured text (core/budget/context-measure.ts) of a LangChain message. */
+/** Strata's measured text (core/assembly/context-measure.ts) of a LangChain message. */
 function lcMeasuredText(m) {
   const parts = [];
   if (typeof m.content === "string" && m.content !== "") parts.push(m.content);
@@ -162,7 +162,7 @@ async function row(core, count, plan) {
     const theirs = s.all.reduce((n, m) => n + divideBy4(core.messageMeasureText(m)), 0);
     if (theirs !== tokensOf(s.all))
       throw new Error(
-        "eviction bench: the LangChain counter no longer measures the text Strata measures (core/budget/context-measure.ts changed).",
+        "eviction bench: the LangChain counter no longer measures the text Strata measures (core/assembly/context-measure.ts changed).",
       );
   }
   const subject = ours(core, s);

@@ -1,4 +1,6 @@
 /** Spec 001: the tiered budget composer, its explanation, contributions and section builders. */
+import { composeBudgetedPrompt, explainBudgetedPrompt } from "../../../core/index.ts";
+import { sha256Hex } from "../../../core/cache/index.ts";
 import {
   appendPrompt,
   buildExhaustedToolsSection,
@@ -8,17 +10,14 @@ import {
   buildRecentToolErrorsSection,
   buildToolGuidanceSection,
   buildUserRequestedToolsSection,
-  composeBudgetedPrompt,
   createGuidanceRegistry,
   createPlugin,
-  explainBudgetedPrompt,
-  fingerprintPrompt,
   gatedPrompt,
   prependPersona,
   resolveGuidance,
   resolvePromptCandidates,
   scopedPrompt,
-} from "../../../core/index.ts";
+} from "../../../core/composer/index.ts";
 import type { BudgetConfig, BudgetedSectionInput, ComposedPrompt } from "../../../core/index.ts";
 import { cases, json, outcome } from "../support.ts";
 import { TRICKY_TEXT } from "./messages.ts";
@@ -110,7 +109,7 @@ export const composerCases = [
     ],
     [
       "fingerprint of a composition",
-      () => fingerprintPrompt(composeBudgetedPrompt(candidates, { depth: 0, totalBudget: 300 }).composed),
+      () => sha256Hex(composeBudgetedPrompt(candidates, { depth: 0, totalBudget: 300 }).composed),
     ],
   ]),
   ...cases("contributions", [

@@ -3,17 +3,14 @@ import {
   ContextBudgetError,
   HistoryValidationError,
   InvalidInputError,
-  assertMessagesSupportModelCapabilities,
-  findJsonSyntaxError,
   messageText,
-  parseJson,
   textBlock,
   toolCallBlock,
-  toolCallsOf,
   toolResultMessage,
-  toolResultsOf,
   userMessage,
 } from "../../../core/index.ts";
+import { findJsonSyntaxError, parseJson } from "../../../core/formats/index.ts";
+import { assertMessagesSupportModelCapabilities, toolCallsOf, toolResultsOf } from "../../../core/messages/index.ts";
 import type { Message } from "../../../core/index.ts";
 import { cases, json, outcome } from "../support.ts";
 

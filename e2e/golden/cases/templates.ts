@@ -1,17 +1,12 @@
 /** Spec 003: Jinja-style templates on a fixed clock, prompt context, history validation, pipeline. */
+import { assistantMessage, toolCallBlock, toolResultMessage, userMessage } from "../../../core/index.ts";
 import {
-  assistantMessage,
   buildPromptContext,
-  lintTemplateVolatility,
-  renderJinjaTemplate,
   resolveResponseLanguage,
   runRequestPipeline,
-  strftimeUtc,
-  toolCallBlock,
-  toolResultMessage,
-  userMessage,
   validateHistory,
-} from "../../../core/index.ts";
+} from "../../../core/conversation/index.ts";
+import { lintTemplateVolatility, renderJinjaTemplate, strftimeUtc } from "../../../core/templates/index.ts";
 import type { Message } from "../../../core/index.ts";
 import { cases, json, outcome } from "../support.ts";
 import { TRICKY_TEXT } from "./messages.ts";

@@ -1,18 +1,15 @@
 /** Issue 5: wire formats in and out, prefix segments and comparison, cache simulation, inspect. */
 import {
   compareRequests,
-  inspect,
-  parseRequest,
   segmentRequest,
   simulateCache,
   suggestCacheBreakpoints,
-  toAnthropic,
   toFingerprintBundle,
-  toGemini,
-  toOpenAIChat,
-  toOpenAIResponses,
-} from "../../../core/index.ts";
-import type { NormalizedRequest } from "../../../core/index.ts";
+} from "../../../core/cache/index.ts";
+import { toAnthropic, toGemini, toOpenAIChat, toOpenAIResponses } from "../../../core/formats/index.ts";
+import { inspect } from "../../../core/inspect/index.ts";
+import { parseRequest } from "../../../core/request/index.ts";
+import type { NormalizedRequest } from "../../../core/formats/index.ts";
 import { cases, json, outcome } from "../support.ts";
 import { TRICKY_TEXT_WELL_FORMED as TRICKY_TEXT } from "./messages.ts";
 

@@ -1,0 +1,20 @@
+// Provider wire formats: detect and read OpenAI Chat, OpenAI Responses, Anthropic Messages and
+// Gemini request bodies into one normalized request, and write them back.
+export { RequestFormatError } from "./errors.ts";
+export type { RequestFormatIssue } from "./errors.ts";
+export { DEFAULT_MAX_REQUEST_LENGTH, parseRequestValue, parseWireRequest } from "./parse.ts";
+export type { ParseRequestOptions, WireRequest } from "./parse.ts";
+export { DEFAULT_MAX_STRING_LENGTH, checkJsonValue } from "./guard.ts";
+export type { ValueLimits } from "./guard.ts";
+export { WIRE_FORMATS } from "./types.ts";
+export type { NormalizedRequest, WireFormat } from "./types.ts";
+export { toAnthropic } from "./anthropic.ts";
+export type { ToAnthropicOptions } from "./anthropic.ts";
+export { toOpenAIChat } from "./openai-chat.ts";
+export { toOpenAIResponses } from "./openai-responses.ts";
+export { toGemini } from "./gemini.ts";
+
+// JSON text with positions, shared by every reader
+export { DEFAULT_MAX_JSON_DEPTH, findJsonSyntaxError, lineAndColumn, parseJson } from "../util/json.ts";
+export type { JsonParseResult, JsonSyntaxIssue } from "../util/json.ts";
+export { jsonPathAt } from "../util/json-path.ts";

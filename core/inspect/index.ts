@@ -1,0 +1,27 @@
+// inspect(): one request (any format) → one plain-JSON report of everything Strata can tell about it.
+export { inspect } from "./inspect.ts";
+export type { InspectOptions } from "./inspect.ts";
+export { REPORT_VERSION } from "./types.ts";
+export { parseFingerprintBundle } from "./fingerprint-schema.ts";
+// the next turn, simulated: what a reply and a new input would read from the cache
+export { simulateNextTurn } from "./next-turn.ts";
+export type { NextTurnOptions } from "./next-turn.ts";
+export { simulateAdjacentTurn } from "./adjacent-turn.ts";
+export type { AdjacentTurn, AdjacentTurnOptions } from "./adjacent-turn.ts";
+export { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
+export type {
+  AssemblySection,
+  ContextBudgetSection,
+  DroppedItem,
+  HistorySection,
+  InspectionReport,
+  InspectionSettings,
+  LayoutTrace,
+  ReportProblem,
+  SegmentSection,
+  TemplateSection,
+  TierRow,
+  TierSection,
+  TracedMessage,
+  VolatilityWarning,
+} from "./types.ts";

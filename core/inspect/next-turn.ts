@@ -1,0 +1,89 @@
+/**
+ * `simulateNextTurn(request, { reply, nextInput })`: assembles turn N and turn N+1 (history +
+ * this turn's input + the reply, then `nextInput`) under both layouts and compares each pair.
+ * Under `cache_aware` the next turn only appends; under `legacy` the attachments and tool
+ * results that follow the input move, so the stable prefix ends at this turn's input — the
+ * picture that shows why `cache_aware` exists. This turn's tool results are not repeated.
+ */
+import { assembleProviderInput } from "../assembly/assemble.ts";
+import { checkedTokenEstimator, type TokenEstimator } from "../tokens/estimate.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import type { AssemblyRequest } from "../request/assembly-request.ts";
+import { prepareAssembly } from "../request/assembly-options.ts";
+import type { AgentInput } from "../assembly/types.ts";
+import type { Message } from "../messages/types.ts";
+import { isObject } from "../messages/validate.ts";
+import { compareTurns, toTurn } from "../cache/compare.ts";
+import { inferCacheProvider } from "../cache/provider.ts";
+import { checkProvider, segmentWith } from "../cache/segments.ts";
+import { checkAgentInput, checkReply, nextAssemblyTurn } from "./turn-edit.ts";
+import type { AssemblyLayout, CacheProvider, LayoutNextTurn, NextTurnSimulation } from "../cache/types.ts";
+
+export interface NextTurnOptions {
+  /** The assistant's reply to this turn. */
+  readonly reply: string | Message;
+  /** The user's next input. */
+  readonly nextInput: AgentInput;
+  /** Default: inferred from `request.model`. */
+  readonly provider?: CacheProvider;
+  readonly tokenEstimator?: TokenEstimator;
+}
+
+async function layoutPair(
+  request: AssemblyRequest,
+  layout: AssemblyLayout,
+  options: NextTurnOptions,
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+): Promise<LayoutNextTurn> {
+  const prepared = prepareAssembly(
+    request,
+    options.tokenEstimator ? { layout, tokenEstimator: options.tokenEstimator } : { layout },
+  );
+  const first = await assembleProviderInput(prepared.options);
+  // The same next-turn rule as simulateAdjacentTurn, applied to the prepared options (templates rendered).
+  const second = await assembleProviderInput(nextAssemblyTurn(prepared.options, options.reply, options.nextInput));
+  // Both requests were assembled here: segment them without a second shape check.
+  const a = toTurn(segmentWith(first, provider, estimate), provider, estimate);
+  const b = toTurn(segmentWith(second, provider, estimate), provider, estimate);
+  const comparison = compareTurns(a, b, { provider }, estimate);
+  return {
+    layout,
+    turn: comparison.previous,
+    nextTurn: comparison.next,
+    comparison,
+    stablePrefixRatio:
+      comparison.next.bytes === 0
+        ? 0
+        : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
+  };
+}
+
+export async function simulateNextTurn(
+  request: AssemblyRequest,
+  options: NextTurnOptions,
+): Promise<NextTurnSimulation> {
+  if (
+    !isObject(request) ||
+    !isObject(request.model) ||
+    typeof request.model.provider !== "string" ||
+    typeof request.model.model !== "string"
+  ) {
+    throw new InvalidInputError(
+      isObject(request) ? "model" : "request",
+      isObject(request)
+        ? "must be { provider: string, model: string }."
+        : "must be an AssemblyRequest object { model, input, … }.",
+    );
+  }
+  if (!isObject(options))
+    throw new InvalidInputError("options", "must be { reply, nextInput, provider?, tokenEstimator? }.");
+  checkReply(options.reply);
+  checkAgentInput(options.nextInput, "nextInput");
+  if (options.provider !== undefined) checkProvider(options.provider);
+  const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
+  const provider = options.provider ?? inferCacheProvider("strata", request.model.provider, request.model.model);
+  const legacy = await layoutPair(request, "legacy", options, provider, estimate);
+  const cacheAware = await layoutPair(request, "cache_aware", options, provider, estimate);
+  return { provider, legacy, cache_aware: cacheAware };
+}

@@ -1,0 +1,108 @@
+/**
+ * The counters of one render. Every check happens where the work happens — each loop
+ * iteration, each append, each built string or list — so a limit trips as soon as it is
+ * passed, not after the damage (LiquidJS learned this with two CVEs).
+ */
+import type { TemplateLimitName, TemplateLimits } from "./limits.ts";
+import { TemplateLimitError } from "./limits.ts";
+import type { SourcePosition } from "./source.ts";
+import type { ShapeContext } from "./values.ts";
+
+export class RenderGuard {
+  iterations = 0;
+  written = 0;
+  work = 0;
+  depth = 0;
+  /** Position of the innermost statement being rendered. */
+  pos: SourcePosition | undefined = undefined;
+  readonly shapes: ShapeContext;
+
+  constructor(readonly limits: TemplateLimits) {
+    this.shapes = {
+      maxDepth: limits.maxDepth,
+      memo: new WeakMap(),
+      fail: (reason) => {
+        if (reason === "depth") throw this.limit("maxDepth", "A value nests too deep to print");
+        throw new TypeError("Cannot print a value that contains itself (a namespace holding itself)");
+      },
+    };
+  }
+
+  limit(name: TemplateLimitName, message: string): TemplateLimitError {
+    return new TemplateLimitError(name, this.limits[name], message, this.pos);
+  }
+
+  iterate(): void {
+    if (++this.iterations > this.limits.maxLoopIterations) {
+      throw this.limit("maxLoopIterations", `Loops ran more than ${this.limits.maxLoopIterations} iterations in total`);
+    }
+    this.charge(1);
+  }
+
+  charge(units: number): void {
+    this.work += units;
+    if (this.work > this.limits.maxWork) {
+      throw this.limit(
+        "maxWork",
+        `Rendering did more than ${this.limits.maxWork} units of work (loops × filters over large values)`,
+      );
+    }
+  }
+
+  /** Characters appended to the output (or to a captured block). */
+  wrote(chars: number): void {
+    if (chars <= 0) return;
+    this.written += chars;
+    if (this.written > this.limits.maxOutputChars) {
+      throw this.limit("maxOutputChars", `The template writes more than ${this.limits.maxOutputChars} characters`);
+    }
+    this.charge(chars >>> 6);
+  }
+
+  /**
+   * A string of `length` characters is about to be built (or was just built). `what` names the
+   * operation; a `quoted` name is appended in quotes (`The filter "trim"`) — only when the check
+   * fails, so a passing check allocates no message.
+   */
+  checkBuilt(length: number, what: string, quoted?: string): void {
+    if (length > this.limits.maxOutputChars) {
+      throw this.limit(
+        "maxOutputChars",
+        `${quoted === undefined ? what : `${what}"${quoted}"`} builds a string of ${length} characters`,
+      );
+    }
+  }
+
+  /** A list of `length` items is about to be built. */
+  checkList(length: number, what: string): void {
+    if (length > this.limits.maxRangeLength) {
+      throw this.limit("maxRangeLength", `${what} builds a list of ${length} items`);
+    }
+    this.charge(length);
+  }
+}
+
+/** Python `range()` with its length checked before anything is allocated. */
+export function guardedRange(guard: RenderGuard) {
+  return (...args: unknown[]): number[] => {
+    if (args.length < 1 || args.length > 3 || !args.every((a) => typeof a === "number" && Number.isInteger(a))) {
+      throw new TypeError(
+        "range() takes 1 to 3 integer arguments: range(stop), range(start, stop) or range(start, stop, step)",
+      );
+    }
+    const [a, b, c] = args as number[];
+    const start = b === undefined ? 0 : a!;
+    const stop = b === undefined ? a! : b;
+    const step = c ?? 1;
+    if (step === 0) throw new Error("range() step must not be zero");
+    const length =
+      step > 0 ? Math.max(0, Math.ceil((stop - start) / step)) : Math.max(0, Math.ceil((start - stop) / -step));
+    if (length > guard.limits.maxRangeLength) {
+      throw guard.limit("maxRangeLength", `range(${args.join(", ")}) has ${length} items`);
+    }
+    guard.charge(length);
+    const out: number[] = new Array<number>(length);
+    for (let i = 0; i < length; i++) out[i] = start + i * step;
+    return out;
+  };
+}

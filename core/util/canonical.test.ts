@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "./errors.ts";
+import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
+import { canonicalJson } from "./canonical.ts";
+
+function nested(depth: number, wrap: (inner: unknown) => unknown): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = wrap(v);
+  return v;
+}
+
+function errorOf(f: () => unknown): InvalidInputError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InvalidInputError);
+    return e as InvalidInputError;
+  }
+  throw new Error("expected an InvalidInputError");
+}
+
+describe("canonicalJson", () => {
+  it("sorts keys at every depth and drops what JSON.stringify drops", () => {
+    expect(canonicalJson({ b: [3, undefined, () => 1], a: { d: 1, c: undefined, e: "x" } })).toBe(
+      '{"a":{"d":1,"e":"x"},"b":[3,null,null]}',
+    );
+    expect(canonicalJson(undefined)).toBe("null");
+  });
+
+  it("keeps the data and ignores key order, for any JSON value (property, seed 2401)", () => {
+    const reverseKeys = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(reverseKeys)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(
+              Object.keys(v)
+                .reverse()
+                .map((k) => [k, reverseKeys((v as Record<string, unknown>)[k])]),
+            )
+          : v;
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = canonicalJson(v);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(v)));
+        expect(canonicalJson(reverseKeys(v))).toBe(text);
+      }),
+      { seed: 2401, numRuns: 200 },
+    );
+  });
+
+  it(`accepts ${DEFAULT_MAX_JSON_DEPTH} levels of nesting, as parseJson does, and refuses one more`, () => {
+    expect(canonicalJson(nested(DEFAULT_MAX_JSON_DEPTH, (v) => [v]))).toHaveLength(2 * DEFAULT_MAX_JSON_DEPTH + 1);
+    const e = errorOf(() => canonicalJson(nested(DEFAULT_MAX_JSON_DEPTH + 1, (v) => [v])));
+    expect(e.code).toBe("json_too_deep");
+    expect(e.message).toMatch(/nests deeper than 1000 levels/);
+  });
+
+  it.each([
+    ["arrays", (v: unknown) => [v]],
+    ["objects", (v: unknown) => ({ a: v })],
+  ])("gives a typed error, not a stack overflow, for 100,000 nested %s", (_, wrap) => {
+    const e = errorOf(() => canonicalJson(nested(100_000, wrap)));
+    expect(e.code).toBe("json_too_deep");
+    expect(e.field).toMatch(/^value(\[0\]|\.a){12}…\(1000 levels deep\)$/);
+  });
+
+  it("names a cycle by its path", () => {
+    const a: Record<string, unknown> = { list: [1, {}] };
+    (a["list"] as unknown[])[1] = { back: a };
+    const e = errorOf(() => canonicalJson(a, "tools[0].inputSchema"));
+    expect(e).toMatchObject({ code: "json_cycle", field: "tools[0].inputSchema.list[1].back" });
+  });
+
+  it("allows the same object twice when it is not its own ancestor", () => {
+    const shared = { x: 1 };
+    expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
+  });
+
+  it("refuses a BigInt by path instead of a raw TypeError", () => {
+    expect(errorOf(() => canonicalJson({ n: [1n] }))).toMatchObject({ code: "not_json", field: "value.n[0]" });
+  });
+});

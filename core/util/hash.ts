@@ -1,0 +1,63 @@
+/**
+ * SHA-256 and UTF-8 helpers shared by every module that fingerprints text.
+ *
+ * Hashing is synchronous and pure JS (@noble/hashes): WebCrypto's `crypto.subtle.digest`
+ * is async-only, which would make every fingerprinting API async. noble is audited,
+ * dependency-free and gives the same hex in Node, browsers, workerd, Deno and Bun.
+ * Strings are hashed as their UTF-8 bytes (WHATWG `TextEncoder`: a lone surrogate
+ * encodes as U+FFFD, the same in every runtime).
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { InvalidInputError } from "./errors.ts";
+import { describeValue } from "./paths.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** ASCII codes of "0123456789abcdef". */
+const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+
+/**
+ * Lowercase hex of `bytes` as one flat string. (Appending two digits at a time, as
+ * `bytesToHex` does where `Uint8Array.prototype.toHex` is missing, leaves a chain of 30-odd
+ * string pieces per digest that every later comparison has to flatten.)
+ */
+function hex(bytes: Uint8Array): string {
+  const codes = new Uint8Array(bytes.length * 2);
+  for (let i = 0; i < bytes.length; i++) {
+    codes[2 * i] = HEX_DIGITS[bytes[i]! >> 4]!;
+    codes[2 * i + 1] = HEX_DIGITS[bytes[i]! & 15]!;
+  }
+  return decoder.decode(codes);
+}
+
+/** Texts up to this many UTF-16 units are encoded into one reused buffer instead of a new array each. */
+const SCRATCH_CHARS = 65_536;
+let scratch: Uint8Array | undefined;
+
+/** The UTF-8 bytes of `text` (lone surrogates become U+FFFD, as `TextEncoder` does everywhere). */
+export function utf8Bytes(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/**
+ * Lowercase hex SHA-256 of `input`; a string is hashed as its UTF-8 bytes. Synchronous. This is
+ * also the fingerprint of a composed prompt: equal prompts, equal fingerprints, in every runtime.
+ */
+export function sha256Hex(input: string | Uint8Array): string {
+  if (typeof input === "string") return hashText(input).sha256;
+  if (input instanceof Uint8Array) return hex(sha256(input));
+  throw new InvalidInputError("input", `sha256Hex hashes a string or a Uint8Array, got ${describeValue(input)}.`);
+}
+
+/** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */
+export function hashText(text: string): { readonly bytes: number; readonly sha256: string } {
+  if (text.length > SCRATCH_CHARS) {
+    const bytes = encoder.encode(text);
+    return { bytes: bytes.length, sha256: hex(sha256(bytes)) };
+  }
+  // Three bytes per UTF-16 unit is the most UTF-8 can take, so the whole text always fits.
+  scratch ??= new Uint8Array(SCRATCH_CHARS * 3);
+  const written = encoder.encodeInto(text, scratch).written;
+  return { bytes: written, sha256: hex(sha256(scratch.subarray(0, written))) };
+}
