@@ -17,7 +17,6 @@
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { AssemblyRequest } from "../request/assembly-request.ts";
-import { renderAssemblyTemplate } from "../request/assembly-options.ts";
 import { toAnthropic } from "../formats/anthropic.ts";
 import type { JsonObject } from "../formats/convert-util.ts";
 import { toGemini } from "../formats/gemini.ts";
@@ -81,13 +80,17 @@ function adjacentMessages(request: NormalizedRequest, options: AdjacentTurnOptio
   return { ...request, messages };
 }
 
-function adjacentAssembly(request: AssemblyRequest, options: AdjacentTurnOptions): AssemblyRequest {
+async function adjacentAssembly(request: AssemblyRequest, options: AdjacentTurnOptions): Promise<AssemblyRequest> {
   const template = request.template;
   // A template that renders the input belongs to this turn's input only.
   const { template: _t, ...withoutTemplate } = request;
   const own = template?.target === "input" ? withoutTemplate : request;
   if (options.direction === "previous") return previousAssemblyTurn(own);
-  const input = template?.target === "input" ? renderAssemblyTemplate(template).rendered : request.input;
+  // The Jinja engine is loaded only when this turn's input comes from a template.
+  const input =
+    template?.target === "input"
+      ? (await import("./template-engine.ts")).renderAssemblyTemplate(template).rendered
+      : request.input;
   return nextAssemblyTurn(
     { ...own, input },
     options.reply ?? DEFAULT_SIMULATED_REPLY,
@@ -96,12 +99,13 @@ function adjacentAssembly(request: AssemblyRequest, options: AdjacentTurnOptions
 }
 
 /**
- * The request one turn before or after `request`, in the same form (see the table above). Throws
- * `InvalidInputError` (code `no_previous_turn`) when there is no earlier turn, and the usual typed
+ * The request one turn before or after `request`, in the same form (see the table above). Async
+ * because a template that renders the input needs the Jinja engine, which is loaded only then.
+ * Rejects with `InvalidInputError` (code `no_previous_turn`) when there is no earlier turn, and the usual typed
  * errors for malformed input: the message-shape check for a `ProviderRequest`, `RequestFormatError`
  * for JSON that matches no format.
  */
-export function simulateAdjacentTurn(request: unknown, options: AdjacentTurnOptions): AdjacentTurn {
+export async function simulateAdjacentTurn(request: unknown, options: AdjacentTurnOptions): Promise<AdjacentTurn> {
   if (!isObject(options) || (options["direction"] !== "previous" && options["direction"] !== "next")) {
     throw new InvalidInputError("options.direction", 'must be "previous" or "next".');
   }
@@ -112,6 +116,6 @@ export function simulateAdjacentTurn(request: unknown, options: AdjacentTurnOpti
     return { format: "normalized", request: adjacentMessages(request, options) };
   }
   const parsed = parseRequest(request, options.format ? { format: options.format } : {});
-  if (parsed.format === "strata") return { format: "strata", request: adjacentAssembly(parsed.request, options) };
+  if (parsed.format === "strata") return { format: "strata", request: await adjacentAssembly(parsed.request, options) };
   return { format: parsed.format, request: WRITERS[parsed.format](adjacentMessages(parsed.request, options)) };
 }

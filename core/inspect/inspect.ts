@@ -31,7 +31,7 @@ import { historyIssues } from "../conversation/history.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
-import { type PreparedAssembly, prepareAssembly } from "../request/assembly-options.ts";
+import { type AssemblyTemplateRenderer, type PreparedAssembly, prepareAssemblyWith } from "../request/prepare-with.ts";
 import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
 import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
@@ -46,7 +46,6 @@ import {
   tierDrops,
   reportTiers,
 } from "./report-parts.ts";
-import { reportTemplate } from "./report-template.ts";
 import {
   type ReportAssembly,
   type ReportContextBudget,
@@ -91,12 +90,17 @@ interface Assembled {
   readonly explained: ExplainedProviderInput | null;
 }
 
+/** The template engine (Jinja and its lint), loaded only for a request that has a template. */
+type TemplateEngine = typeof import("./template-engine.ts");
+const loadTemplateEngine = (): Promise<TemplateEngine> => import("./template-engine.ts");
+
 /** prepareAssembly, dropping the template or the sections when they are what fails. */
 function prepare(
   request: AssemblyRequest,
   options: InspectOptions,
   layout: AssemblyLayout,
   problems: ReportProblem[] | null,
+  render: AssemblyTemplateRenderer | undefined,
 ): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
   let req = request;
   const opts = {
@@ -107,7 +111,7 @@ function prepare(
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return { prepared: prepareAssembly(req, opts), request: req };
+      return { prepared: prepareAssemblyWith(req, opts, render), request: req };
     } catch (e) {
       const templateFailed =
         e instanceof TemplateError || (e instanceof InvalidInputError && e.field.startsWith("template"));
@@ -128,6 +132,7 @@ async function assemble(
   request: AssemblyRequest,
   options: InspectOptions,
   problems: ReportProblem[],
+  engine: TemplateEngine | undefined,
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
   const selected: AssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
   const traces: Partial<Record<AssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
@@ -135,7 +140,13 @@ async function assemble(
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;
   for (const layout of ["legacy", "cache_aware"] as const) {
-    const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null);
+    const { prepared, request: req } = prepare(
+      request,
+      options,
+      layout,
+      layout === selected ? problems : null,
+      engine?.renderAssemblyTemplate,
+    );
     let explained: ExplainedProviderInput | null = null;
     if (prepared) {
       try {
@@ -198,11 +209,13 @@ async function previousTurn(
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
   else {
+    const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
     const { prepared } = prepare(
       parsed.request,
       options,
       options.layout ?? parsed.request.inputLayout ?? "cache_aware",
       null,
+      engine?.renderAssemblyTemplate,
     );
     if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
     request = plainRequest((await explainProviderInput(prepared.options)).request);
@@ -233,7 +246,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   const dropped: DroppedItem[] = [];
 
   if (parsed.format === "strata") {
-    const a = await assemble(parsed.request, options, problems);
+    const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
+    const a = await assemble(parsed.request, options, problems, engine);
     request = a.request;
     assembly = a.assembly;
     if (a.prepared?.tiers) {
@@ -242,8 +256,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     contextBudget = reportContextBudget(a.explained);
     if (contextBudget) dropped.push(...contextBudget.omitted);
-    if (a.prepared?.template) {
-      templates = reportTemplate(a.prepared.template, problems);
+    if (a.prepared?.template && engine) {
+      templates = engine.reportTemplate(a.prepared.template, problems);
       volatileVariables = templates.volatility.map((w) => w.variable);
     }
     if (options.nextTurn !== false && a.prepared) {

@@ -9,7 +9,7 @@ import { assembleProviderInput } from "../assembly/assemble.ts";
 import { checkedTokenEstimator, type TokenEstimator } from "../tokens/estimate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import type { AssemblyRequest } from "../request/assembly-request.ts";
-import { prepareAssembly } from "../request/assembly-options.ts";
+import { type AssemblyTemplateRenderer, prepareAssemblyWith } from "../request/prepare-with.ts";
 import type { AgentInput } from "../assembly/types.ts";
 import type { Message } from "../messages/types.ts";
 import { isObject } from "../util/plain-object.ts";
@@ -35,10 +35,12 @@ async function layoutPair(
   options: NextTurnOptions,
   provider: CacheProvider,
   estimate: TokenEstimator,
+  render: AssemblyTemplateRenderer | undefined,
 ): Promise<LayoutNextTurn> {
-  const prepared = prepareAssembly(
+  const prepared = prepareAssemblyWith(
     request,
     options.tokenEstimator ? { layout, tokenEstimator: options.tokenEstimator } : { layout },
+    render,
   );
   const first = await assembleProviderInput(prepared.options);
   // The same next-turn rule as simulateAdjacentTurn, applied to the prepared options (templates rendered).
@@ -83,7 +85,9 @@ export async function simulateNextTurn(
   if (options.provider !== undefined) checkProvider(options.provider);
   const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
   const provider = options.provider ?? inferCacheProvider("strata", request.model.provider, request.model.model);
-  const legacy = await layoutPair(request, "legacy", options, provider, estimate);
-  const cacheAware = await layoutPair(request, "cache_aware", options, provider, estimate);
+  // The Jinja engine is loaded only for a request that has a template.
+  const render = request.template ? (await import("./template-engine.ts")).renderAssemblyTemplate : undefined;
+  const legacy = await layoutPair(request, "legacy", options, provider, estimate, render);
+  const cacheAware = await layoutPair(request, "cache_aware", options, provider, estimate, render);
   return { provider, legacy, cache_aware: cacheAware };
 }

@@ -4,7 +4,7 @@ import type { ContextBudgetOmission, ContextBudgetReport } from "../assembly/con
 import { InvalidInputError, StrataError } from "../util/errors.ts";
 import { RequestFormatError } from "../formats/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
-import type { PreparedTiers } from "../request/assembly-options.ts";
+import type { PreparedTiers } from "../request/prepare-with.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { Message } from "../messages/types.ts";
 import { sha256Hex } from "../util/hash.ts";

@@ -1,6 +1,6 @@
 /** The report's template section: sizes, the render error (if any) and volatility warnings. */
 import { sha256Hex } from "../util/hash.ts";
-import type { PreparedTemplate } from "../request/assembly-options.ts";
+import type { PreparedTemplate } from "../request/prepare-with.ts";
 import { lintTemplateVolatility } from "../templates/volatility.ts";
 import { problemFrom } from "./report-parts.ts";
 import type { ReportProblem, ReportTemplate, VolatilityWarning } from "./types.ts";

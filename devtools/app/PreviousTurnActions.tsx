@@ -12,12 +12,12 @@ export function PreviousTurnActions() {
   const { query } = useInspection();
   const report = query.data?.report;
   const [error, setError] = useState<string | null>(null);
-  const run = (kind: "previous" | "next") => {
+  const run = async (kind: "previous" | "next") => {
     if (!report) return;
     const input = useInput.getState();
     const parsed = parseInput(input.current);
     const value = parsed.kind === "ok" ? parsed.value : undefined;
-    const result = kind === "previous" ? previousTurnText(report, value) : nextTurnText(report, value);
+    const result = await (kind === "previous" ? previousTurnText(report, value) : nextTurnText(report, value));
     if (!result.ok) {
       setError(result.reason);
       return;
@@ -35,7 +35,7 @@ export function PreviousTurnActions() {
         type="button"
         data-testid="simulate-previous-turn"
         disabled={!report || query.isPlaceholderData}
-        onClick={() => run("previous")}
+        onClick={() => void run("previous")}
         title="Fill this slot with the current request minus its last exchange"
       >
         Simulate previous
@@ -44,7 +44,7 @@ export function PreviousTurnActions() {
         type="button"
         data-testid="simulate-next-turn"
         disabled={!report || query.isPlaceholderData}
-        onClick={() => run("next")}
+        onClick={() => void run("next")}
         title="Move the current request here and replace it with its next turn (placeholder reply and input)"
       >
         Simulate next

@@ -5,7 +5,7 @@ import { nextTurnText, previousTurnText, SIMULATED_NEXT_INPUT } from "./simulate
 describe("simulated turns", () => {
   it("builds the next turn of a wire request that only appends (a cache hit)", async () => {
     const report = await reportFor("conversation-turn-2");
-    const next = nextTurnText(report, JSON.parse(SAMPLE_TEXT["conversation-turn-2"]));
+    const next = await nextTurnText(report, JSON.parse(SAMPLE_TEXT["conversation-turn-2"]));
     expect(next.ok).toBe(true);
     if (!next.ok) return;
     expect(next.text).toContain(SIMULATED_NEXT_INPUT);
@@ -16,7 +16,7 @@ describe("simulated turns", () => {
 
   it("rebuilds the previous turn of a wire request, which this one extends", async () => {
     const report = await reportFor("openai-chat");
-    const prev = previousTurnText(report, JSON.parse(SAMPLE_TEXT["openai-chat"]));
+    const prev = await previousTurnText(report, JSON.parse(SAMPLE_TEXT["openai-chat"]));
     expect(prev.ok).toBe(true);
     if (!prev.ok) return;
     const compared = await reportOf(SAMPLE_TEXT["openai-chat"], { previous: prev.text });
@@ -27,18 +27,18 @@ describe("simulated turns", () => {
   it("moves an assembly request's input into its history for the next turn", async () => {
     const report = await reportFor("assembly-tiers");
     const req = JSON.parse(SAMPLE_TEXT["assembly-tiers"]);
-    const next = nextTurnText(report, req);
+    const next = await nextTurnText(report, req);
     expect(next.ok).toBe(true);
     if (!next.ok) return;
     const parsed = JSON.parse(next.text);
     expect(parsed.input).toBe(SIMULATED_NEXT_INPUT);
     expect(parsed.history.length).toBe(req.history.length + 2);
-    const prev = previousTurnText(report, req);
+    const prev = await previousTurnText(report, req);
     expect(prev.ok).toBe(true);
   });
 
   it("says why there is no previous turn", async () => {
     const report = await reportOf(JSON.stringify({ model: "gpt-4.1", messages: [{ role: "user", content: "hi" }] }));
-    expect(previousTurnText(report, null)).toMatchObject({ ok: false });
+    expect(await previousTurnText(report, null)).toMatchObject({ ok: false });
   });
 });

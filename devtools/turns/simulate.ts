@@ -15,11 +15,15 @@ export const SIMULATED_NEXT_INPUT = DEFAULT_SIMULATED_NEXT_INPUT;
 
 export type TurnResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
-function adjacentText(direction: "previous" | "next", report: InspectionReport, currentJson: unknown): TurnResult {
+async function adjacentText(
+  direction: "previous" | "next",
+  report: InspectionReport,
+  currentJson: unknown,
+): Promise<TurnResult> {
   if (typeof currentJson !== "object" || currentJson === null)
     return { ok: false, reason: "The input is not a JSON object." };
   try {
-    const turn = simulateAdjacentTurn(currentJson, { direction, format: report.format });
+    const turn = await simulateAdjacentTurn(currentJson, { direction, format: report.format });
     return { ok: true, text: JSON.stringify(turn.request, null, 2) };
   } catch (e) {
     return { ok: false, reason: e instanceof Error ? e.message : String(e) };
@@ -27,9 +31,9 @@ function adjacentText(direction: "previous" | "next", report: InspectionReport, 
 }
 
 /** The request one turn later: this turn's reply and a placeholder next input appended. */
-export const nextTurnText = (report: InspectionReport, currentJson: unknown): TurnResult =>
+export const nextTurnText = (report: InspectionReport, currentJson: unknown): Promise<TurnResult> =>
   adjacentText("next", report, currentJson);
 
 /** The request one turn earlier: everything from the last assistant reply on removed. */
-export const previousTurnText = (report: InspectionReport, currentJson: unknown): TurnResult =>
+export const previousTurnText = (report: InspectionReport, currentJson: unknown): Promise<TurnResult> =>
   adjacentText("previous", report, currentJson);

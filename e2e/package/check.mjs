@@ -4,14 +4,16 @@
 //   3. @arethetypeswrong/cli, profile esm-only (the package is ESM-only on purpose), reports nothing
 //   4. dist imports only declared dependencies, and Node can import the packed entry
 //   5. size: min+gzip of each entry point (entries.mjs), bundled by esbuild from the unpacked
-//      tarball as a user's bundler would; fails over an entry's budget
+//      tarball as a user's bundler would, with code splitting: the entry chunk and the chunks it
+//      imports statically (what an import costs); `import()` chunks are listed apart. Fails over
+//      an entry's budget
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 import { root } from "../runtimes/bundle.mjs";
 import { ENTRIES, importName } from "./entries.mjs";
+import { entryChunkSize } from "./entry-size.mjs";
 import { packInto, run } from "./pack.mjs";
 
 const problems = [];
@@ -113,35 +115,28 @@ console.log(`  Node loads every entry (exports): ${loaded.join(", ")}`);
 // 5. Size, measured like a user's bundler would: from the installed package, deps included.
 section("size (esbuild, minified, gzip -9)");
 async function measure(label, contents, budget) {
-  const result = await build({
+  const result = await entryChunkSize({
     stdin: { contents, resolveDir: appDir, sourcefile: `${label}.js`, loader: "js" },
-    bundle: true,
-    format: "esm",
     platform: "neutral",
     conditions: ["worker", "browser"],
     mainFields: ["module", "main"],
     target: "es2022",
     minify: true,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  }).catch((error) => error);
+  });
   if (result instanceof Error) {
     fail(`${label}: could not bundle — ${result.errors?.map((e) => e.text).join("; ") ?? result.message}`);
     return undefined;
   }
-  const code = result.outputFiles[0].contents;
-  const gz = gzipSync(code, { level: 9 }).length;
-  const top = Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
-    .map(([path, info]) => [path.replace(/^.*node_modules\//, ""), info.bytesInOutput])
-    .sort((a, b) => b[1] - a[1]);
+  const gz = result.gzip;
   const byPackage = new Map();
-  for (const [path, bytes] of top.filter(([, b]) => b > 0)) {
-    const name = path.startsWith("prompt-strata/")
+  for (const [path, bytes] of result.inputs) {
+    if (bytes === 0) continue;
+    const short = path.replace(/^.*node_modules\//, "");
+    const name = short.startsWith("prompt-strata/")
       ? "prompt-strata"
-      : path.startsWith("@")
-        ? path.split("/").slice(0, 2).join("/")
-        : path.split("/")[0];
+      : short.startsWith("@")
+        ? short.split("/").slice(0, 2).join("/")
+        : short.split("/")[0];
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
   }
   const parts = [...byPackage]
@@ -150,9 +145,13 @@ async function measure(label, contents, budget) {
     .join(", ");
   const verdict = gz <= budget ? "within" : "OVER";
   console.log(
-    `  ${label}: ${(code.length / 1024).toFixed(1)} KB min, ${(gz / 1024).toFixed(2)} KB min+gzip (${gz} B) — ${verdict} budget ${(budget / 1024).toFixed(1)} KB`,
+    `  ${label}: ${(result.min / 1024).toFixed(1)} KB min, ${(gz / 1024).toFixed(2)} KB min+gzip (${gz} B) — ${verdict} budget ${(budget / 1024).toFixed(1)} KB`,
   );
-  console.log(`    minified KB by package: ${parts}`);
+  console.log(`    minified KB by package (loaded on import): ${parts}`);
+  if (result.lazy.length > 0)
+    console.log(
+      `    loaded on demand (import()): ${result.lazy.map((l) => `${l.file} ${(l.gzip / 1024).toFixed(1)} KB min+gzip`).join(", ")}`,
+    );
   if (gz > budget) fail(`${label} is ${gz} B min+gzip, over its ${budget} B budget`);
   return gz;
 }

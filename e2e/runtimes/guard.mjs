@@ -1,29 +1,24 @@
 // Core guard: every entry point (e2e/package/entries.mjs) must bundle for a neutral platform (no
 // Node built-ins can resolve there) and core/ must not mention eval-like or WASM APIs. Prints the
-// min+gzip size of each entry.
-import { build } from "esbuild";
+// min+gzip size of each entry (the entry chunk and its static imports, see entry-size.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { ENTRIES, importName } from "../package/entries.mjs";
+import { entryChunkSize } from "../package/entry-size.mjs";
 import { root } from "./bundle.mjs";
 
 const sizes = [];
 for (const entry of ENTRIES) {
-  const result = await build({
+  const result = await entryChunkSize({
     entryPoints: [join(root, entry.file)],
-    bundle: true,
-    format: "esm",
     platform: "neutral",
     mainFields: ["module", "main"],
     conditions: ["worker", "browser"],
     minify: true,
-    write: false,
-    logLevel: "error",
   });
-  const code = result.outputFiles[0].contents;
-  sizes.push(`${importName(entry)} ${(gzipSync(code).length / 1024).toFixed(1)} KB`);
+  if (result instanceof Error) throw result;
+  sizes.push(`${importName(entry)} ${(result.gzip / 1024).toFixed(1)} KB`);
 }
 console.log(`core guard: every entry bundles for a neutral platform (min+gzip): ${sizes.join(", ")}`);
 
