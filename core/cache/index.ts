@@ -15,7 +15,20 @@ export { applyBreakpoints, suggestCacheBreakpoints } from "./breakpoints.ts";
 export type { SuggestBreakpointsOptions } from "./breakpoints.ts";
 export { isFingerprintBundle, toFingerprintBundle } from "./fingerprints.ts";
 export { inferCacheProvider } from "./provider.ts";
-export { CACHE_PROVIDERS, DIVERGENCE_CAUSES } from "./types.ts";
+export { CACHE_PROVIDERS, DIVERGENCE_CAUSES, PART_KINDS } from "./types.ts";
+// the parts of a wire request: classification, layouts over them, their context budget
+export { requestParts } from "./parts.ts";
+export {
+  PART_GROUP_ORDER,
+  outOfPlace,
+  partsAsSent,
+  relayBlocker,
+  relayParts,
+  requestFromParts,
+} from "./part-layout.ts";
+export type { OutOfPlace, PartGroup, PartsNextTurn } from "./part-layout.ts";
+export { evictParts } from "./part-budget.ts";
+export type { PartsBudget } from "./part-budget.ts";
 export type {
   AssemblyLayout,
   BreakpointSuggestion,
@@ -31,8 +44,10 @@ export type {
   LayoutNextTurn,
   NextTurnSimulation,
   PrefixComparison,
+  PartKind,
   PrefixSize,
   ReportSegment,
+  RequestPart,
   Segment,
   SegmentKind,
   SegmentRegion,

@@ -96,6 +96,7 @@ export interface Divergence {
   readonly detail: string;
 }
 
+/** Text around a divergence as the request says it: block text, `name(arguments)`, result content. */
 export interface DivergenceExcerpt {
   /** Up to 40 characters both sides share right before the divergence. */
   readonly common: string;
@@ -237,4 +238,54 @@ export interface BreakpointSuggestion {
   /** Estimated tokens of the prefix up to and including this block. */
   readonly prefixTokens: number;
   readonly reason: string;
+}
+
+/**
+ * Strata's part kinds, as the messages and blocks of a wire request are classified (`requestParts`).
+ * `tool_call` and `tool_result` are the messages of a tool exchange; `unknown` is a message Strata
+ * cannot place (it holds a block of a type Strata does not know).
+ */
+export const PART_KINDS = [
+  "instructions",
+  "tools",
+  "context",
+  "attachment",
+  "summary",
+  "history",
+  "tool_call",
+  "tool_result",
+  "input",
+  "unknown",
+] as const;
+export type PartKind = (typeof PART_KINDS)[number];
+
+/** One part of a wire request: a tool, a message, or a run of one message's blocks. Plain JSON, no prompt text. */
+export interface RequestPart {
+  /** Position in `requestParts`' list (tools first, then the messages' parts in order). */
+  readonly index: number;
+  readonly kind: PartKind;
+  /**
+   * Provenance label in the assembly trace's vocabulary, which layouts and the context budget go by:
+   * `instructions`, `tools`, `context:<path>`, `attachment:<path>`, `summary`, `history:<message index>`,
+   * `toolResult:<tool call id>`, `input`, `unknown`.
+   */
+  readonly source: string;
+  /**
+   * `tools[2]`, `providerOptions.tool_choice`, `messages[3]` (the whole message), or
+   * `messages[3].content[0..1]` (blocks 0 to 1 of it, both included).
+   */
+  readonly path: string;
+  /** Index in `request.messages`; null for a tool or the tool choice. */
+  readonly messageIndex: number | null;
+  /** The message's blocks this part holds: `[firstBlock, endBlock)`; null for a tool or the tool choice. */
+  readonly firstBlock: number | null;
+  readonly endBlock: number | null;
+  readonly role: Role | null;
+  /** Size from the request's segments (see `partMeasures`): the message header counts with its first part. */
+  readonly tokens: number;
+  readonly bytes: number;
+  /** Up to 80 characters of the part's text. */
+  readonly preview: string;
+  /** The classification rule that decided `kind`, in words. */
+  readonly rule: string;
 }

@@ -1,0 +1,216 @@
+/**
+ * Layouts over the parts of a wire request (`requestParts`): which of Strata's input layouts the
+ * request's own order follows, the same parts re-laid in a layout, the request rebuilt from parts
+ * in any order (for export in its own wire format), and the next turn in each order.
+ *
+ * The group orders are the assembly's: `LAYOUT_GROUP_ORDER` for the input groups, with context
+ * placed as the prompt builder places context blocks (after the leading instructions in
+ * `cache_aware`, ahead of every message in `legacy`).
+ */
+import { LAYOUT_GROUP_ORDER } from "../assembly/layouts.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { ContentBlock, Message } from "../messages/types.ts";
+import { compareTurns, toTurn } from "./compare.ts";
+import { segmentWith } from "./segments.ts";
+import type { AssemblyLayout, CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
+
+export type PartGroup = "instructions" | "context" | "attachments" | "summaries" | "history" | "toolResults" | "input";
+
+/** Group order of each layout, context included. */
+export const PART_GROUP_ORDER: Readonly<Record<AssemblyLayout, readonly PartGroup[]>> = {
+  cache_aware: ["instructions", "context", ...LAYOUT_GROUP_ORDER.cache_aware.slice(1)],
+  legacy: ["context", ...LAYOUT_GROUP_ORDER.legacy],
+};
+
+const GROUP_OF: Readonly<Record<string, PartGroup>> = {
+  instructions: "instructions",
+  context: "context",
+  attachment: "attachments",
+  summary: "summaries",
+  history: "history",
+  toolResult: "toolResults",
+  input: "input",
+};
+
+/** The input group of a message part (by its provenance label); null for tools and `unknown` parts. */
+export function partGroup(part: RequestPart): PartGroup | null {
+  if (part.messageIndex === null) return null;
+  const colon = part.source.indexOf(":");
+  return GROUP_OF[colon < 0 ? part.source : part.source.slice(0, colon)] ?? null;
+}
+
+/** The first message part out of place for a layout: it sits after a part the layout puts behind it. */
+export interface OutOfPlace {
+  readonly part: number;
+  readonly path: string;
+  readonly kind: string;
+  /** The part it comes after. */
+  readonly afterPath: string;
+  readonly afterKind: string;
+  readonly message: string;
+}
+
+const GROUP_WORDS: Readonly<Record<PartGroup, string>> = {
+  instructions: "instructions",
+  context: "context",
+  attachments: "attachments",
+  summaries: "summaries",
+  history: "history",
+  toolResults: "tool results",
+  input: "the current input",
+};
+
+/**
+ * Does the parts' own order follow `layout`? Walks the message parts once; `unknown` parts sit
+ * anywhere. Returns the first part out of place, or null.
+ */
+export function outOfPlace(parts: readonly RequestPart[], layout: AssemblyLayout): OutOfPlace | null {
+  const order = PART_GROUP_ORDER[layout];
+  let max = -1;
+  let maxPart: RequestPart | null = null;
+  for (const p of parts) {
+    const g = partGroup(p);
+    if (g === null) continue;
+    const rank = order.indexOf(g);
+    if (rank < max && maxPart) {
+      const ahead = order.slice(rank + 1, max + 1).map((x) => GROUP_WORDS[x]);
+      return {
+        part: p.index,
+        path: p.path,
+        kind: p.kind,
+        afterPath: maxPart.path,
+        afterKind: maxPart.kind,
+        message: `${p.path} (${p.kind}) comes after ${maxPart.path} (${maxPart.kind}); ${layout} puts ${GROUP_WORDS[g]} before ${ahead.join(", ")}.`,
+      };
+    }
+    if (rank >= max) {
+      // The latest part of the furthest group so far: the one the misplaced part is named after.
+      max = rank;
+      maxPart = p;
+    }
+  }
+  return null;
+}
+
+/** Why the parts cannot be re-laid, or null when they can: a part of unknown kind has no place in a layout. */
+export function relayBlocker(parts: readonly RequestPart[]): string | null {
+  const odd = parts.find((p) => p.kind === "unknown");
+  return odd
+    ? `${odd.path} is of a kind Strata cannot tell (${odd.rule.replace(/^\d+: /, "")}), so it has no place in a layout.`
+    : null;
+}
+
+/**
+ * The message parts' indexes in `layout`'s group order; within a group the request's own order is
+ * kept (a stable bucket pass, linear). Tool parts are not listed (the catalog does not move).
+ * Check `relayBlocker` first: `unknown` parts are left out.
+ */
+export function relayParts(parts: readonly RequestPart[], layout: AssemblyLayout): number[] {
+  const order = PART_GROUP_ORDER[layout];
+  const buckets: number[][] = order.map(() => []);
+  for (const p of parts) {
+    const g = partGroup(p);
+    if (g !== null) buckets[order.indexOf(g)]!.push(p.index);
+  }
+  return buckets.flat();
+}
+
+/** The message parts' indexes in the request's own order. */
+export const partsAsSent = (parts: readonly RequestPart[]): number[] =>
+  parts.filter((p) => p.messageIndex !== null).map((p) => p.index);
+
+/**
+ * The request with its messages rebuilt from `order` (indexes of message parts): each part is its
+ * message's blocks `[firstBlock, endBlock)` under the message's role, name and wire fields; parts of
+ * one message that follow each other with no gap become one message again. Tools and options are
+ * kept. With the parts in their own order and none left out, this is the request itself.
+ */
+export function requestFromParts(
+  request: NormalizedRequest,
+  parts: readonly RequestPart[],
+  order: readonly number[],
+): NormalizedRequest {
+  const messages: Message[] = [];
+  let last: { message: number; end: number; content: ContentBlock[] } | null = null;
+  for (const k of order) {
+    const p = parts[k];
+    if (!p || p.messageIndex === null) continue;
+    const m = request.messages[p.messageIndex]!;
+    const blocks = m.content.slice(p.firstBlock!, p.endBlock!);
+    if (last && last.message === p.messageIndex && last.end === p.firstBlock) {
+      last.content.push(...blocks);
+      last.end = p.endBlock!;
+      continue;
+    }
+    const content = [...blocks];
+    messages.push({ ...m, content });
+    last = { message: p.messageIndex, end: p.endBlock!, content };
+  }
+  return { ...request, messages };
+}
+
+/** What a next turn adds: the assistant's reply and the user's next input. */
+export interface NextTurnEdit {
+  readonly reply: Message;
+  readonly nextInput: readonly Message[];
+}
+
+/** `LayoutNextTurn` for an order that may also be `appended`. */
+export type PartsNextTurn = Omit<LayoutNextTurn, "layout"> & { readonly basis: AssemblyLayout | "appended" };
+
+/**
+ * This turn and the next in one order, compared. `layout`: the next turn is laid out by the same
+ * rules (this turn's input and tool results join the history, followed by the reply; the next input
+ * is the input; every other group stays). `appended`: the next turn is this request with the reply and
+ * the next input appended, as a client that only ever appends would send it.
+ */
+export function partsNextTurn(
+  request: NormalizedRequest,
+  parts: readonly RequestPart[],
+  basis: AssemblyLayout | "appended",
+  edit: NextTurnEdit,
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+): PartsNextTurn {
+  const thisOrder = basis === "appended" ? partsAsSent(parts) : relayParts(parts, basis);
+  const first = requestFromParts(request, parts, thisOrder);
+  let messages: Message[];
+  if (basis === "appended") messages = [...first.messages, edit.reply, ...edit.nextInput];
+  else {
+    // Laid out again with the turn moved on: this turn's tool results and input join the history
+    // in the order this layout sent them.
+    const groups = PART_GROUP_ORDER[basis];
+    const moved = thisOrder.filter((k) => {
+      const g = partGroup(parts[k]!);
+      return g === "history" || g === "toolResults" || g === "input";
+    });
+    const historyMessages = requestFromParts(request, parts, moved).messages;
+    messages = [];
+    for (const g of groups) {
+      if (g === "history") messages.push(...historyMessages, edit.reply);
+      else if (g === "input") messages.push(...edit.nextInput);
+      else if (g !== "toolResults")
+        messages.push(
+          ...requestFromParts(
+            request,
+            parts,
+            thisOrder.filter((k) => partGroup(parts[k]!) === g),
+          ).messages,
+        );
+    }
+  }
+  const second: NormalizedRequest = { ...request, messages };
+  const a = toTurn(segmentWith(first, provider, estimate), provider, estimate);
+  const b = toTurn(segmentWith(second, provider, estimate), provider, estimate);
+  const comparison = compareTurns(a, b, { provider }, estimate);
+  return {
+    basis,
+    turn: comparison.previous,
+    nextTurn: comparison.next,
+    comparison,
+    stablePrefixRatio:
+      comparison.next.bytes === 0
+        ? 0
+        : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * `requestParts(request, seg)`: the parts of a wire request (OpenAI Chat / Responses, Anthropic,
+ * Gemini, or any normalized request) in Strata's part kinds, each with its path and its size.
+ * The rules, in order (the first that applies wins):
+ *
+ * | rule | what                                                                        | kind            |
+ * | ---- | --------------------------------------------------------------------------- | --------------- |
+ * | 1    | each tool definition, and the tool choice                                   | `tools`         |
+ * | 2    | a message holding a block of a type Strata does not know                    | `unknown`       |
+ * | 3    | a system message whose text starts `Summary:` (Strata's summary shape)      | `summary`       |
+ * | 4    | the leading system messages (system, developer, `instructions`, `systemInstruction`) | `instructions` |
+ * | 5    | any later system message                                                    | `context`       |
+ * | 6    | a user message whose text starts `Attachment <name>:` or `Resource <uri>:`  | `attachment`    |
+ * | 7    | before the current turn: an assistant message with tool calls / a tool message / anything else | `tool_call` / `tool_result` / `history` |
+ * | 8    | the current turn (after the last assistant message): tool results           | `tool_result`   |
+ * | 9    | the current turn: a user message's images, audio, files and documents ahead of its first text | `attachment` |
+ * | 10   | the current turn: the rest of a user message (from its first text on)       | `input`         |
+ *
+ * Each part also carries its provenance label in the assembly trace's vocabulary (`source`), so
+ * layouts and the context budget treat it exactly as they treat an assembled message: history
+ * parts are `history:<i>`, this turn's tool results `toolResult:<id>`, `unknown` is never moved
+ * or evicted. Sizes come from the request's segments (`partMeasures`), the one place that counts.
+ */
+import { CONTENT_BLOCK_TYPES, type ContentBlock, type Message } from "../messages/types.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import { safeSlice } from "../util/text.ts";
+import type { SegmentedRequest } from "./segments.ts";
+import type { PartKind, RequestPart } from "./types.ts";
+
+const KNOWN_BLOCKS: ReadonlySet<string> = new Set(CONTENT_BLOCK_TYPES);
+const MEDIA: ReadonlySet<string> = new Set(["image", "audio", "file", "document"]);
+/** Strata's own message shapes (assembly/input-shapes.ts): recognizable in a request it assembled. */
+const SUMMARY = /^Summary:\n/;
+const ATTACHMENT = /^(Attachment|Resource) [^\n]*:\n/;
+
+/** A part before it is measured. */
+type Draft = Omit<RequestPart, "index" | "tokens" | "bytes">;
+
+const firstText = (m: Message): string => {
+  for (const b of m.content) if (b.type === "text") return b.text;
+  return "";
+};
+
+function blockPreview(b: ContentBlock): string {
+  switch (b.type) {
+    case "text":
+    case "thinking":
+      return b.text;
+    case "tool_call":
+      return `${b.name}(${safeSlice(JSON.stringify(b.arguments) ?? "", 0, 60)})`;
+    case "tool_result":
+      return `→ ${typeof b.result === "string" ? b.result : safeSlice(JSON.stringify(b.result) ?? "", 0, 60)}`;
+    default:
+      return KNOWN_BLOCKS.has(b.type) ? `[${b.type}${b.mimeType ? ` ${b.mimeType}` : ""}]` : `[${String(b.type)}]`;
+  }
+}
+
+/** Up to 80 characters of blocks `[from, to)`, whitespace folded. */
+function previewOf(m: Message, from: number, to: number): string {
+  let out = "";
+  for (let j = from; j < to && out.length < 80; j++) out += (out === "" ? "" : " ") + blockPreview(m.content[j]!);
+  return safeSlice(out.replace(/\s+/g, " "), 0, 80);
+}
+
+const blockPath = (i: number, from: number, to: number, m: Message) =>
+  from === 0 && to === m.content.length
+    ? `messages[${i}]`
+    : to - from === 1
+      ? `messages[${i}].content[${from}]`
+      : `messages[${i}].content[${from}..${to - 1}]`;
+
+/** Index of the last assistant message, or -1. */
+function lastAssistant(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "assistant") return i;
+  return -1;
+}
+
+/** The kind of a message before the current turn (rule 7), or of any system message (rules 3–5). */
+function earlierKind(m: Message, leading: boolean): { kind: PartKind; rule: string } {
+  if (m.role === "system") {
+    if (SUMMARY.test(firstText(m))) return { kind: "summary", rule: "3: system message in Strata's summary shape" };
+    return leading
+      ? { kind: "instructions", rule: "4: leading system message" }
+      : { kind: "context", rule: "5: system message after the conversation began" };
+  }
+  if (m.role === "user" && ATTACHMENT.test(firstText(m)))
+    return { kind: "attachment", rule: "6: user message in Strata's attachment shape" };
+  if (m.role === "assistant" && m.content.some((b) => b.type === "tool_call"))
+    return { kind: "tool_call", rule: "7: assistant tool call before the current turn" };
+  if (m.role === "tool") return { kind: "tool_result", rule: "7: tool result before the current turn" };
+  return { kind: "history", rule: "7: message before the current turn" };
+}
+
+function sourceFor(kind: PartKind, i: number, path: string, m: Message, from: number, current: boolean): string {
+  switch (kind) {
+    case "instructions":
+    case "summary":
+    case "input":
+    case "unknown":
+      return kind;
+    case "context":
+    case "attachment":
+      return `${kind}:${path}`;
+    case "tool_result": {
+      // This turn's results are the tool-results group; earlier ones are history, as in assembly.
+      const b = m.content[from];
+      return current && b?.type === "tool_result" ? `toolResult:${b.toolCallId}` : `history:${i}`;
+    }
+    default:
+      return `history:${i}`;
+  }
+}
+
+/** The parts of one message of the current turn (rules 8–10). */
+function currentTurnParts(
+  m: Message,
+  i: number,
+  push: (from: number, to: number, kind: PartKind, rule: string) => void,
+) {
+  const n = m.content.length;
+  if (n === 0) {
+    push(0, 0, m.role === "user" ? "input" : "history", "10: empty message of the current turn");
+    return;
+  }
+  let j = 0;
+  while (j < n && m.content[j]!.type === "tool_result") j++;
+  if (j > 0) push(0, j, "tool_result", "8: tool result in the current turn");
+  if (j === n) return;
+  if (m.role !== "user") {
+    push(j, n, m.role === "tool" ? "tool_result" : "history", "8: tool message in the current turn");
+    return;
+  }
+  let text = j;
+  while (text < n && MEDIA.has(m.content[text]!.type)) text++;
+  if (text > j && text < n) push(j, text, "attachment", "9: media ahead of the text of a current user message");
+  push(text < n ? text : j, n, "input", "10: user message of the current turn");
+}
+
+/**
+ * Classifies every tool and message of `request` (see the table above) and measures each part
+ * from `seg`, the request segmented for its provider. Linear in the request.
+ */
+export function requestParts(request: NormalizedRequest, seg: SegmentedRequest): RequestPart[] {
+  const drafts: Draft[] = [];
+  request.tools.forEach((t, i) =>
+    drafts.push({
+      kind: "tools",
+      source: "tools",
+      path: `tools[${i}]`,
+      messageIndex: null,
+      firstBlock: null,
+      endBlock: null,
+      role: null,
+      preview: safeSlice(`tool ${t.name}${t.description ? `: ${t.description}` : ""}`, 0, 80),
+      rule: "1: tool definition",
+    }),
+  );
+  for (const s of seg.segments)
+    if (s.kind === "tool_choice")
+      drafts.push({
+        kind: "tools",
+        source: "tools",
+        path: s.path,
+        messageIndex: null,
+        firstBlock: null,
+        endBlock: null,
+        role: null,
+        preview: "tool choice",
+        rule: "1: tool choice",
+      });
+  const messages = request.messages;
+  const turnStart = lastAssistant(messages) + 1;
+  let leading = true;
+  messages.forEach((m, i) => {
+    leading &&= m.role === "system";
+    const push = (from: number, to: number, kind: PartKind, rule: string) => {
+      const path = blockPath(i, from, to, m);
+      drafts.push({
+        kind,
+        source: sourceFor(kind, i, path, m, from, i >= turnStart),
+        path,
+        messageIndex: i,
+        firstBlock: from,
+        endBlock: to,
+        role: m.role,
+        preview: previewOf(m, from, to),
+        rule,
+      });
+    };
+    const odd = m.content.findIndex((b) => !KNOWN_BLOCKS.has(b.type));
+    if (odd >= 0) {
+      push(0, m.content.length, "unknown", `2: content[${odd}] is a ${String(m.content[odd]!.type)} block`);
+      return;
+    }
+    const earlier = i < turnStart || m.role === "system" || (m.role === "user" && ATTACHMENT.test(firstText(m)));
+    if (earlier) {
+      const { kind, rule } = earlierKind(m, leading);
+      push(0, m.content.length, kind, rule);
+    } else currentTurnParts(m, i, push);
+  });
+  return measured(drafts, seg);
+}
+
+/**
+ * Tokens and bytes of each part from the segments (a message's header segment counts with its
+ * first part). This is the one place that turns segment figures into part sizes.
+ */
+function measured(drafts: readonly Draft[], seg: SegmentedRequest): RequestPart[] {
+  const tokens = new Float64Array(drafts.length);
+  const bytes = new Float64Array(drafts.length);
+  const byPath = new Map<string, number>();
+  // Message i's parts, by block: firstOf[i] is its first part; parts of one message are consecutive.
+  const firstOf = new Map<number, number>();
+  drafts.forEach((d, k) => {
+    if (d.messageIndex === null) byPath.set(d.path, k);
+    else if (!firstOf.has(d.messageIndex)) firstOf.set(d.messageIndex, k);
+  });
+  // A message's segments are its header, then its blocks in order: one cursor walks its parts.
+  let block = 0;
+  let cursor = 0;
+  for (const s of seg.segments) {
+    let k: number | undefined;
+    if (s.messageIndex === null) k = byPath.get(s.path);
+    else if (s.kind === "message") {
+      k = firstOf.get(s.messageIndex);
+      if (k === undefined) continue;
+      cursor = k;
+      block = 0;
+    } else {
+      while (
+        cursor + 1 < drafts.length &&
+        drafts[cursor + 1]!.messageIndex === s.messageIndex &&
+        drafts[cursor]!.endBlock! <= block
+      )
+        cursor++;
+      k = cursor;
+      block++;
+    }
+    if (k === undefined) continue;
+    tokens[k]! += s.tokens;
+    bytes[k]! += s.byteLength;
+  }
+  return drafts.map((d, index) => ({ index, ...d, tokens: tokens[index]!, bytes: bytes[index]! }));
+}
