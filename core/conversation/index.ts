@@ -4,6 +4,7 @@ export { HistoryValidationError } from "./errors.ts";
 export type { HistoryIssue } from "./errors.ts";
 export { HISTORY_ISSUE_CODES, assertValidHistory, validateHistory } from "./history.ts";
 export type { HistoryIssueCode } from "./history.ts";
+export { PROVIDER_HISTORY_ISSUE_CODES, validateProviderHistory } from "./provider-history.ts";
 export { CLIENT_LANGUAGE_KEY, MESSAGE_LANGUAGE_KEY, messageLanguage, resolveResponseLanguage } from "./language.ts";
 export {
   REQUEST_PIPELINE_STAGES,
