@@ -18,6 +18,13 @@ export { renderCompiledJinjaTemplate, renderJinjaTemplate } from "./jinja/render
 export type { JinjaRenderOptions, TemplateErrorMode } from "./jinja/render.ts";
 export { strftimeUtc } from "./jinja/strftime.ts";
 export { TEMPLATE_VOLATILE_VARIABLES, lintTemplateVolatility } from "./volatility.ts";
+export {
+  LITERAL_VOLATILITY_KINDS,
+  MAX_FINDINGS,
+  confirmLiteralChanges,
+  lintLiteralVolatility,
+} from "./literal-volatility.ts";
+export type { LiteralText, LiteralVolatility, LiteralVolatilityKind } from "./literal-volatility.ts";
 export type {
   TemplateVolatility,
   TemplateVolatilityWarning,
