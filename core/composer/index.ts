@@ -16,6 +16,8 @@ export type { BudgetedSectionIssue } from "./tier-gate-errors.ts";
 export { describeLimit } from "./tier-gate-explain.ts";
 export type { BudgetExplanationRow, BudgetLimit, BudgetVerdict } from "./tier-gate-explain.ts";
 export { PROMPT_TIERS } from "./tier-gate-types.ts";
+export { splitPromptSections } from "./prompt-sections.ts";
+export type { PromptSection } from "./prompt-sections.ts";
 export type {
   BudgetConfig,
   BudgetResolver,
