@@ -57,10 +57,11 @@ describe("compareRequests on the four-turn conversation", () => {
       path: "messages[0].content[0]",
       segmentIndex: 9,
     });
+    // The request's own text, not the JSON Strata hashes (no escaped newlines, no closing quote).
     expect(r.divergence!.excerpt).toEqual({
-      common: "cess.\\n\\nSession started: 2026-11-29 09:",
-      previous: '14 CET. Dispatcher desk: Rotterdam."}',
-      next: '21 CET. Dispatcher desk: Rotterdam."}',
+      common: "access.\n\nSession started: 2026-11-29 09:",
+      previous: "14 CET. Dispatcher desk: Rotterdam.",
+      next: "21 CET. Dispatcher desk: Rotterdam.",
     });
     expect(r.divergence!.detail).toContain("looks like a date or time");
     expect(r.commonPrefix).toEqual({ bytes: 7459, segments: 9, tokens: 1868 });
@@ -191,5 +192,32 @@ describe("compareRequests properties", () => {
       }),
       { seed: 5102, numRuns: 150 },
     );
+  });
+});
+
+describe("divergence excerpts read like the request", () => {
+  it("show the request's own text around a change, never Strata's normalized JSON", () => {
+    const body = (question: string) => ({
+      model: "gpt-4.1",
+      messages: [
+        { role: "developer", content: "Answer briefly." },
+        {
+          role: "user",
+          content: [
+            { type: "image_url", image_url: { url: "https://example.com/a.png", detail: "low" } },
+            { type: "text", text: question },
+          ],
+        },
+      ],
+    });
+    const r = compareRequests(wire(body("What is in the picture?")), wire(body("What is in the photo?")), {
+      provider: "openai",
+    });
+    expect(r.divergence!.excerpt).toEqual({
+      common: "tps://example.com/a.png What is in the p",
+      previous: "icture?",
+      next: "hoto?",
+    });
+    expect(JSON.stringify(r.divergence!.excerpt)).not.toContain("providerFields");
   });
 });

@@ -159,16 +159,67 @@ export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator): Common
   return { index: k, segments: k, bytes, tokens, charIndex };
 }
 
-function excerptAt(a: Turn, b: Turn, k: number, charIndex: number): DivergenceExcerpt | null {
+/**
+ * The words a reader knows from the request: a block's own text, a call as `name(arguments)`, a
+ * result's content, a tool's name, description and schema — not the JSON Strata wraps them in to
+ * hash them (field names, `providerFields`). Headers show as nothing.
+ */
+function readable(text: string): string {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return text;
+  const o = v as Record<string, unknown>;
+  const json = (x: unknown) => (typeof x === "string" ? x : (JSON.stringify(x) ?? ""));
+  switch (o["type"]) {
+    case "text":
+    case "thinking":
+      return String(o["text"] ?? "");
+    case "tool_call":
+      return `${String(o["name"])}(${json(o["arguments"])})`;
+    case "tool_result":
+      return json(o["result"]);
+    case "document":
+    case "image":
+    case "audio":
+    case "file":
+      return json(o["text"] ?? o["url"] ?? `[${String(o["type"])}]`);
+    case undefined:
+      if ("role" in o) return "";
+      if ("name" in o && "inputSchema" in o)
+        return `${String(o["name"])}: ${String(o["description"] ?? "")} ${json(o["inputSchema"] ?? {})}`;
+      return text;
+    default:
+      return text;
+  }
+}
+
+/**
+ * Up to 60 characters of readable text from `from` in segment `k`; when that is empty (a message
+ * header, or the end of the segment) the first readable text after it, so an appended message
+ * shows its words.
+ */
+function readableFrom(texts: readonly string[], k: number, from: number): string {
+  let out = readable(texts[k] ?? "").slice(from);
+  for (let i = k + 1; i < texts.length && out === ""; i++) out = readable(texts[i]!);
+  return safeSlice(out, 0, 60);
+}
+
+function excerptAt(a: Turn, b: Turn, k: number): DivergenceExcerpt | null {
   if (!a.texts || !b.texts) return null;
-  const ta = a.texts[k] ?? "";
-  const tb = b.texts[k] ?? "";
-  let before = (k < b.texts.length ? tb : ta).slice(0, charIndex);
-  for (let i = k - 1; i >= 0 && before.length < 40; i--) before = b.texts[i]! + before;
+  const at = firstDiff(readable(a.texts[k] ?? ""), readable(b.texts[k] ?? ""));
+  let before = readable((k < b.texts.length ? b.texts : a.texts)[k] ?? "").slice(0, at);
+  for (let i = k - 1; i >= 0 && before.length < 40; i--) {
+    const t = readable(b.texts[i]!);
+    if (t !== "") before = before === "" ? t : `${t} ${before}`;
+  }
   return {
     common: safeSlice(before, before.length - 40, before.length),
-    previous: safeSlice(ta, charIndex, charIndex + 60),
-    next: safeSlice(tb, charIndex, charIndex + 60),
+    previous: readableFrom(a.texts, k, at),
+    next: readableFrom(b.texts, k, at),
   };
 }
 
@@ -347,7 +398,7 @@ export function compareTurns(a: Turn, b: Turn, options: CompareOptions, estimate
   if (identical)
     return { provider, identical, commonPrefix: prefix, previous: a.total, next: b.total, divergence: null };
   const k = p.index;
-  const excerpt = excerptAt(a, b, k, p.charIndex);
+  const excerpt = excerptAt(a, b, k);
   const { cause, detail } = classify(a, b, k, excerpt, options);
   const sa = a.segments[k];
   const sb = b.segments[k];
