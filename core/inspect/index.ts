@@ -2,6 +2,9 @@
 export { inspect } from "./inspect.ts";
 export type { InspectOptions } from "./inspect.ts";
 export { REPORT_VERSION } from "./types.ts";
+// a wire request's system prompt as tier-gated sections, and the request with the composed prompt
+export { composeInstructions, instructionSections } from "./wire-tiers.ts";
+export type { ComposedInstructions, InstructionSections } from "./wire-tiers.ts";
 export { parseFingerprintBundle } from "./fingerprint-schema.ts";
 // the next turn, simulated: what a reply and a new input would read from the cache
 export { simulateNextTurn } from "./next-turn.ts";
@@ -24,4 +27,10 @@ export type {
   ReportTiers,
   TracedMessage,
   VolatilityWarning,
+  LiteralFinding,
+  ReportLiterals,
+  ReportModelRow,
+  ReportParts,
+  ReportWindow,
+  WireOrder,
 } from "./types.ts";

@@ -8,6 +8,14 @@ import { badSamples } from "../test-support/samples-bad.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
 import { samples } from "../test-support/samples.ts";
 import { inspect } from "./inspect.ts";
+import { partsAsSent, relayBlocker, requestFromParts } from "../cache/part-layout.ts";
+import { requestParts } from "../cache/parts.ts";
+import { segmentWith } from "../cache/segments.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import { parseRequest } from "../request/parse-request.ts";
+import { anthropicSample as anthropicWire } from "../test-support/samples-wire.ts";
+import { estimateTextTokens } from "../tokens/estimate.ts";
+import { composeInstructions } from "./wire-tiers.ts";
 import { REPORT_VERSION } from "./types.ts";
 
 const text = (v: unknown) => JSON.stringify(v, null, 2);
@@ -155,9 +163,11 @@ describe("inspect, in general", () => {
         "model",
         "settings",
         "request",
+        "parts",
         "assembly",
         "tiers",
         "contextBudget",
+        "window",
         "dropped",
         "segments",
         "prefix",
@@ -166,6 +176,7 @@ describe("inspect, in general", () => {
         "nextTurn",
         "history",
         "templates",
+        "volatileLiterals",
         "fingerprints",
         "problems",
       ]);
@@ -219,5 +230,126 @@ describe("inspect, in general", () => {
     expect(r.settings.tokenEstimator).toBe("custom");
     expect(r.cache!.turns[0]!.totalTokens).toBe(r.segments!.totalTokens);
     expect(r.segments!.totalTokens).toBeGreaterThan(7000);
+  });
+});
+
+describe("inspect on wire requests: every section answers", () => {
+  const wire = samples.filter((s) => s.format !== "strata");
+
+  it.each(wire.map((s) => [s.id, s.data] as const))(
+    "%s: parts, both layouts, the next turn, tiers, window",
+    async (_id, data) => {
+      const r = await inspect(data);
+      expect(r.parts!.parts.length).toBeGreaterThan(0);
+      expect(r.assembly!.asSent!.follows).toEqual(["cache_aware", "legacy"]);
+      expect(r.assembly!.cache_aware!.messages.map((m) => m.path)).toEqual(
+        r.assembly!.asSent!.messages.map((m) => m.path),
+      );
+      expect(r.nextTurn!.cache_aware.stablePrefixRatio).toBeGreaterThan(0.9);
+      expect(r.tiers!.origin).toBe("instructions");
+      expect(r.tiers!.rows.every((row) => row.tier === "active" && row.verdict === "included")).toBe(true);
+      expect(r.window!.row).not.toBeNull();
+      expect(r.contextBudget).toBeNull();
+      expect(r.history.rules).toBe(r.format);
+      expect(r.problems).toEqual([]);
+    },
+  );
+
+  it("evicts under a header cap with the assembly's rules, and the trimmed request parses back", async () => {
+    const r = await inspect(anthropicWire, { contextBudget: { maxInputTokens: 200 } });
+    const cb = r.contextBudget!;
+    expect(cb.maxInputTokens).toBe(200);
+    expect(cb.usedTokens).toBeLessThanOrEqual(200);
+    expect(cb.omitted.map((d) => [d.id, d.path, d.kind])).toEqual([
+      ["history:1", "messages[1]", "history"],
+      ["history:2", "messages[2]", "history"],
+    ]);
+    expect(cb.omitted[1]!.reason).toMatch(/dropping history:2 \+ history:3 \(\d+ tokens\) leaves \d+$/);
+    expect(r.dropped).toEqual(cb.omitted);
+    const trimmed = requestFromParts(
+      r.request!,
+      r.parts!.parts,
+      partsAsSent(r.parts!.parts).filter((k) => !cb.omittedParts.includes(k)),
+    );
+    const back = parseRequest(toAnthropic(trimmed));
+    expect(back.format).toBe("anthropic");
+    expect((await inspect(toAnthropic(trimmed))).history.issues).toEqual([]);
+  });
+
+  it("reports a cap below the protected parts as a budget problem", async () => {
+    const r = await inspect(anthropicWire, { contextBudget: { maxInputBytes: 10 } });
+    expect(r.contextBudget).toBeNull();
+    expect(r.problems).toEqual([
+      expect.objectContaining({ stage: "budget", code: "context_budget_exceeded", severity: "error" }),
+    ]);
+  });
+
+  it("says how much of the model's window the request uses, with the output reserved", async () => {
+    const r = await inspect(conversationTurns[0]);
+    expect(r.window).toMatchObject({ maxOutputTokens: 1024, maxOutputField: "max_tokens", outputCounts: true });
+    expect(r.window!.usedTokens).toBe(r.window!.inputTokens + 1024);
+    expect(r.window!.summary).toBe(
+      "uses 1% of claude-sonnet-4-5's 200,000-token window, with max_tokens 1,024 reserved",
+    );
+    expect(r.window!.row!.sources.length).toBeGreaterThan(0);
+  });
+
+  it("makes a request over its model's window a problem", async () => {
+    const big = { ...anthropicWire, max_tokens: 199_990 };
+    const r = await inspect(big);
+    expect(r.problems).toEqual([expect.objectContaining({ stage: "budget", code: "context_window_exceeded" })]);
+  });
+
+  it("names the nearest rows for an unknown model, and asks for a model when there is none", async () => {
+    const unknown = await inspect({ ...anthropicWire, model: "claude-sonnet-4-9" });
+    expect(unknown.window!.row).toBeNull();
+    expect(unknown.window!.nearest.length).toBeGreaterThan(0);
+    expect(unknown.window!.summary).toMatch(/^claude-sonnet-4-9 is not in the model table; nearest: /);
+    const { model: _m, ...gemini } = samples.find((s) => s.id === "gemini")!.data as Record<string, unknown>;
+    const none = await inspect(gemini);
+    expect(none.model).toBe("");
+    expect(none.problems).toEqual([expect.objectContaining({ code: "missing_model", severity: "warning" })]);
+  });
+
+  it("gates the system prompt's sections with the tiers given, and exports the composed prompt", async () => {
+    const data = conversationTurns[0] as Record<string, unknown>;
+    const tiers = { p1: "core", privacy: "core", escalation: "informational" } as const;
+    const r = await inspect(data, { tiers, tierBudget: 1500 });
+    expect(r.tiers!.rows.map((row) => [row.id, row.tier, row.verdict])).toContainEqual(["privacy", "core", "included"]);
+    expect(r.tiers!.rows.find((row) => row.id === "escalation")).toMatchObject({
+      verdict: "dropped",
+      title: "Escalation",
+    });
+    expect(r.dropped.filter((d) => d.stage === "tiers").map((d) => d.path)).toContain("messages[0].content[0]");
+    const composed = composeInstructions(r.request!, r.parts!.parts, tiers, 1500)!;
+    expect(composed.composed.length).toBe(r.tiers!.composedChars);
+    const back = parseRequest(toAnthropic(composed.request));
+    expect((back.request as NormalizedRequest).messages[0]!.content).toEqual([
+      { type: "text", text: composed.composed, cache: { type: "ephemeral" } },
+    ]);
+  });
+
+  it("flags volatile literals in the system prompt and confirms with the previous turn which changed", async () => {
+    const r = await inspect(conversationTurns[2], { previous: conversationTurns[1] });
+    expect(r.volatileLiterals!.findings.map((f) => [f.kind, f.value, f.changed])).toEqual([
+      ["date", "3 Dec 2026", false],
+      ["iso_timestamp", "2026-11-29 09:21", true],
+    ]);
+    expect(r.volatileLiterals!.scanned).toContain("tools[0].description");
+    expect(r.volatileLiterals!.scanned).not.toContain("messages[1].content[0]");
+  });
+
+  it("says why a request with a block of unknown type cannot be re-laid", async () => {
+    const request = {
+      model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+      tools: [],
+      messages: [
+        { role: "user", content: [{ type: "text", text: "Hi" }] },
+        { role: "assistant", content: [{ type: "opaque" }] },
+        { role: "user", content: [{ type: "text", text: "Again" }] },
+      ],
+    } as unknown as NormalizedRequest;
+    const parts = requestParts(request, segmentWith(request, "anthropic", estimateTextTokens));
+    expect(relayBlocker(parts)).toContain("messages[1]");
   });
 });

@@ -17,7 +17,7 @@ import { simulateNextTurn } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
-import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
+import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY, inputMessages, replyMessage } from "./turn-edit.ts";
 import type {
   AssemblyLayout,
   BreakpointSuggestion,
@@ -28,6 +28,12 @@ import type {
   PrefixComparison,
 } from "../cache/types.ts";
 import { historyIssues } from "../conversation/history.ts";
+import { providerHistoryIssues } from "../conversation/provider-history.ts";
+import { requestParts } from "../cache/parts.ts";
+import type { PromptTier } from "../composer/tier-gate-types.ts";
+import { reportLiterals } from "./report-literals.ts";
+import { reportWindow } from "./report-window.ts";
+import { wireSections } from "./report-wire.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
@@ -38,6 +44,7 @@ import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
 import {
+  budgetSection,
   layoutTrace,
   omissionItem,
   plainRequest,
@@ -52,9 +59,12 @@ import {
   type DroppedItem,
   type InspectionReport,
   REPORT_VERSION,
+  type ReportLiterals,
+  type ReportParts,
   type ReportProblem,
   type ReportTemplate,
   type ReportTiers,
+  type ReportWindow,
 } from "./types.ts";
 
 export interface InspectOptions {
@@ -78,6 +88,8 @@ export interface InspectOptions {
   readonly ruleId?: string;
   /** Reply and next input for the next-turn simulation of an `AssemblyRequest`; `false` skips it. */
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
+  /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
+  readonly tiers?: Readonly<Record<string, PromptTier>>;
 }
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
@@ -164,20 +176,23 @@ async function assemble(
     prepared: chosen?.prepared ?? null,
     explained,
     req: chosen?.req ?? request,
-    assembly: { selectedLayout: selected, legacy: traces.legacy ?? null, cache_aware: traces.cache_aware ?? null },
+    assembly: {
+      selectedLayout: selected,
+      legacy: traces.legacy ?? null,
+      cache_aware: traces.cache_aware ?? null,
+      asSent: null,
+    },
   };
 }
 
 function reportContextBudget(explained: ExplainedProviderInput | null): ReportContextBudget | null {
   const report = explained?.trace.budget;
   if (!report) return null;
-  return {
-    maxInputTokens: report.maxInputTokens ?? null,
-    maxInputBytes: report.maxInputBytes ?? null,
-    usedTokens: report.keptTokens,
-    usedBytes: report.keptBytes,
-    omitted: report.omitted.map((o) => omissionItem(o, report)),
-  };
+  return budgetSection(
+    report,
+    report.omitted.map((o) => omissionItem(o, report)),
+    [],
+  );
 }
 
 /**
@@ -285,6 +300,9 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   let previousKind: "none" | "request" | "fingerprints" = "none";
   let history: HistoryIssue[] = [];
   let breakpoints: BreakpointSuggestion[] | null = null;
+  let parts: ReportParts | null = null;
+  let window: ReportWindow | null = null;
+  let volatileLiterals: ReportLiterals | null = null;
   if (request) {
     // Checked once here; the request itself was parsed or assembled, so it needs no shape check.
     const estimate = checkedTokenEstimator(estimator, "tokenEstimator");
@@ -347,10 +365,44 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       problems.push(problemFrom("cache", e));
     }
     try {
-      history = historyIssues(request.messages);
+      history =
+        parsed.format === "strata"
+          ? historyIssues(request.messages)
+          : providerHistoryIssues(request.messages, parsed.format);
     } catch (e) {
       problems.push(problemFrom("history", e));
     }
+    // The parts of the request (for an assembled one only to find its stable text).
+    const requestPartList = requestParts(request, seg);
+    if (parsed.format !== "strata") {
+      parts = { parts: requestPartList };
+      const wire = wireSections(
+        request,
+        requestPartList,
+        provider,
+        estimate,
+        {
+          ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
+          ...(options.tiers ? { tiers: options.tiers } : {}),
+          ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
+          nextTurn:
+            options.nextTurn === false
+              ? null
+              : {
+                  reply: replyMessage((options.nextTurn || DEFAULT_NEXT_TURN).reply),
+                  nextInput: inputMessages((options.nextTurn || DEFAULT_NEXT_TURN).nextInput),
+                },
+        },
+        problems,
+      );
+      assembly = wire.assembly;
+      nextTurn = wire.nextTurn;
+      contextBudget = wire.contextBudget;
+      tiers = wire.tiers;
+      dropped.push(...wire.dropped);
+    }
+    window = reportWindow(request, model, provider, seg.totalTokens, problems);
+    volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
   return {
@@ -367,17 +419,20 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
+    parts,
     assembly,
     tiers,
     contextBudget,
+    window,
     dropped,
     segments: seg && request ? reportSegments(seg, request) : null,
     prefix,
     cache,
     breakpoints,
     nextTurn,
-    history: { issues: history },
+    history: { rules: parsed.format === "strata" ? "strata" : parsed.format, issues: history },
     templates,
+    volatileLiterals,
     fingerprints: seg ? bundleFromSegments(seg) : null,
     problems,
   };

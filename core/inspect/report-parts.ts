@@ -11,7 +11,14 @@ import { sha256Hex } from "../util/hash.ts";
 import { safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
-import type { DroppedItem, LayoutTrace, ReportProblem, ReportSegments, ReportTiers } from "./types.ts";
+import type {
+  DroppedItem,
+  LayoutTrace,
+  ReportContextBudget,
+  ReportProblem,
+  ReportSegments,
+  ReportTiers,
+} from "./types.ts";
 
 const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
@@ -87,9 +94,22 @@ export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest
   };
 }
 
-export function reportTiers(t: PreparedTiers): ReportTiers {
+/** Where each candidate came from: `sections[i]`, or a wire system prompt's section. */
+export interface TierRowSource {
+  readonly title: string | null;
+  readonly path: string;
+  readonly start: number | null;
+  readonly end: number | null;
+}
+
+export function reportTiers(
+  t: PreparedTiers,
+  origin: ReportTiers["origin"] = "sections",
+  sources?: readonly TierRowSource[],
+): ReportTiers {
   const c = t.composed;
   return {
+    origin,
     effectiveBudget: finite(c.effectiveBudget),
     activeCeiling: finite(c.activeCeiling),
     activeBudgetFraction: c.activeBudgetFraction,
@@ -98,8 +118,9 @@ export function reportTiers(t: PreparedTiers): ReportTiers {
     totalTokensEst: c.totalTokensEst,
     budgetUsedPct: finite(c.budgetUsedPct),
     overflowed: c.overflowed,
-    rows: t.rows.map((r) => ({
+    rows: t.rows.map((r, i) => ({
       id: r.id,
+      ...(sources?.[i] ?? { title: null, path: `sections[${i}]`, start: null, end: null }),
       tier: r.tier,
       chars: r.chars,
       runningBefore: r.totalBefore,
@@ -119,6 +140,7 @@ export function tierDrops(tiers: ReportTiers): DroppedItem[] {
     .map((r) => ({
       stage: "tiers",
       id: r.id,
+      path: r.path,
       kind: r.tier,
       size: r.chars,
       unit: "chars",
@@ -128,7 +150,11 @@ export function tierDrops(tiers: ReportTiers): DroppedItem[] {
     }));
 }
 
-export function omissionItem(o: ContextBudgetOmission, report: ContextBudgetReport | undefined): DroppedItem {
+export function omissionItem(
+  o: ContextBudgetOmission,
+  report: ContextBudgetReport | undefined,
+  path: string | null = null,
+): DroppedItem {
   const byTokens = o.exceeded.includes("maxInputTokens") || !o.exceeded.includes("maxInputBytes");
   const unit = byTokens ? "tokens" : "bytes";
   const cap = byTokens ? report?.maxInputTokens : report?.maxInputBytes;
@@ -138,6 +164,7 @@ export function omissionItem(o: ContextBudgetOmission, report: ContextBudgetRepo
   return {
     stage: "context_budget",
     id: o.source,
+    path,
     kind: o.kind,
     size,
     unit,
@@ -155,6 +182,8 @@ export function layoutTrace(trace: AssemblyTrace, request: NormalizedRequest): L
       const colon = source.indexOf(":");
       return {
         index: r.index,
+        path: `messages[${r.index}]`,
+        part: null,
         role: r.role,
         source,
         sourceKind: colon < 0 ? source : source.slice(0, colon),
@@ -193,4 +222,24 @@ export function problemFrom(
 export function plainRequest(request: NormalizedRequest): NormalizedRequest {
   const { signal: _s, ...rest } = request as NormalizedRequest & { signal?: unknown };
   return JSON.parse(JSON.stringify(rest)) as NormalizedRequest;
+}
+
+/** The context-budget section from an eviction report (assembly's, or a wire request's parts'). */
+export function budgetSection(
+  report: ContextBudgetReport,
+  omitted: readonly DroppedItem[],
+  omittedParts: readonly number[],
+): ReportContextBudget {
+  return {
+    maxInputTokens: report.maxInputTokens ?? null,
+    maxInputBytes: report.maxInputBytes ?? null,
+    beforeTokens: report.tokensBefore,
+    beforeBytes: report.bytesBefore,
+    protectedTokens: report.protectedTokens,
+    protectedBytes: report.protectedBytes,
+    usedTokens: report.keptTokens,
+    usedBytes: report.keptBytes,
+    omitted,
+    omittedParts,
+  };
 }

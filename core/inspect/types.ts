@@ -7,6 +7,7 @@
  * Stability: adding a key bumps nothing; renaming, removing or changing the meaning of
  * a key bumps `REPORT_VERSION`.
  */
+import type { OutOfPlace, PartsNextTurn } from "../cache/part-layout.ts";
 import type {
   AssemblyLayout,
   BreakpointSuggestion,
@@ -16,13 +17,22 @@ import type {
   NextTurnSimulation,
   PrefixComparison,
   ReportSegment,
+  RequestPart,
 } from "../cache/types.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
-import type { NormalizedRequest } from "../formats/types.ts";
+import type { NormalizedRequest, WireFormat } from "../formats/types.ts";
+import type { LiteralVolatility } from "../templates/literal-volatility.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
 import type { Role } from "../messages/types.ts";
 
-export const REPORT_VERSION = 1 as const;
+/**
+ * 2: a wire request (OpenAI Chat / Responses, Anthropic, Gemini) gets every section an
+ * `AssemblyRequest` gets — `parts` (new), `assembly` (its own order, the layout it follows, both
+ * layouts re-laid), `contextBudget` and `dropped` under caps, `nextTurn`, `tiers` (its system prompt
+ * in sections); new `window` (the model's context window) and `volatileLiterals`; history issues
+ * follow each provider's own rules (`history.rules`); problems may have stage `budget`.
+ */
+export const REPORT_VERSION = 2 as const;
 
 export interface InspectionReport {
   readonly reportVersion: typeof REPORT_VERSION;
@@ -40,12 +50,22 @@ export interface InspectionReport {
    * (see `problems`).
    */
   readonly request: NormalizedRequest | null;
-  /** Assembly trace for both layouts; null unless the input is a Strata `AssemblyRequest`. */
+  /** A wire request's parts in Strata's part kinds (see `requestParts`); null for an `AssemblyRequest`. */
+  readonly parts: ReportParts | null;
+  /**
+   * Both layouts: for an `AssemblyRequest` as assembled, for a wire request its parts re-laid (and
+   * `asSent`: its own order and the layout it follows). Null when there is no request.
+   */
   readonly assembly: ReportAssembly | null;
-  /** Tier gating rows; null unless the `AssemblyRequest` has `sections`. */
+  /**
+   * Tier gating rows: an `AssemblyRequest`'s `sections`, or a wire request's system prompt split
+   * into sections (`options.tiers` assigns their tiers, default `active`). Null when there are none.
+   */
   readonly tiers: ReportTiers | null;
-  /** Context-budget accounting; null unless the `AssemblyRequest` (or `options.budget`) sets a budget. */
+  /** Context-budget accounting; null unless the `AssemblyRequest` or `options.contextBudget` sets a cap. */
   readonly contextBudget: ReportContextBudget | null;
+  /** The request against its model's context window (the model table); null when there is no request. */
+  readonly window: ReportWindow | null;
   /** Everything that was left out, from every stage, with reasons and the arithmetic that decided it. */
   readonly dropped: readonly DroppedItem[];
   /** The request in provider prompt order; null when there is no request. */
@@ -60,12 +80,14 @@ export interface InspectionReport {
   readonly cache: CacheSimulation | null;
   /** Anthropic only: where `cache_control` breakpoints pay off (`suggestCacheBreakpoints`, with `previous` when given). */
   readonly breakpoints: readonly BreakpointSuggestion[] | null;
-  /** This turn and a simulated next one under both layouts; null unless the input is an `AssemblyRequest`. */
+  /** This turn and a simulated next one under both layouts; null when there is no request. */
   readonly nextTurn: NextTurnSimulation | null;
   /** History validation of the request's messages (always run). */
   readonly history: ReportHistory;
   /** Template rendering and volatility; null unless the `AssemblyRequest` has a `template`. */
   readonly templates: ReportTemplate | null;
+  /** Volatile-looking values in the literal text of the stable part of the prompt; null when there is no request. */
+  readonly volatileLiterals: ReportLiterals | null;
   /** Hash-only bundle of this request, safe to share; null when there is no request. */
   readonly fingerprints: FingerprintBundle | null;
   /** Stages that failed or warned; the report still holds what the other stages found. */
@@ -85,13 +107,33 @@ export interface InspectionSettings {
   readonly cacheRuleId: string;
 }
 
-/** Assembly of a Strata `AssemblyRequest` under both layouts. */
+/** Assembly of a Strata `AssemblyRequest`, or a wire request's parts, under both layouts. */
 export interface ReportAssembly {
-  /** The layout `request` was assembled with. */
+  /** The layout `request` was assembled with; for a wire request the one it follows (`cache_aware` when both or neither). */
   readonly selectedLayout: AssemblyLayout;
-  /** Null for a layout whose assembly failed (see `problems`). */
+  /** Null for a layout whose assembly failed, or a wire request that cannot be re-laid (see `asSent.cannotRelay`). */
   readonly legacy: LayoutTrace | null;
   readonly cache_aware: LayoutTrace | null;
+  /** A wire request's own order; null for an `AssemblyRequest`. */
+  readonly asSent: WireOrder | null;
+}
+
+/** A wire request's parts in the order it sent them, and which layout that order follows. */
+export interface WireOrder {
+  /** The message parts as sent (tool parts are listed in `parts`, the catalog never moves). */
+  readonly messages: readonly TracedMessage[];
+  /** Layouts whose group order the request follows: both, one, or none. */
+  readonly follows: readonly AssemblyLayout[];
+  /** Per layout, the first part out of place; null where the request follows it. */
+  readonly outOfPlace: Readonly<Record<AssemblyLayout, OutOfPlace | null>>;
+  /** Why the parts cannot be re-laid (an `unknown` part); null when they can. */
+  readonly cannotRelay: string | null;
+  /**
+   * This turn and the next in the request's own order: laid out by the layout it follows (`basis`),
+   * or, when it follows none, with the reply and next input appended. Compare with
+   * `nextTurn.cache_aware`, the same parts re-laid. Null when it could not be simulated.
+   */
+  readonly nextTurn: PartsNextTurn | null;
 }
 
 export interface LayoutTrace {
@@ -106,8 +148,12 @@ export interface LayoutTrace {
 }
 
 export interface TracedMessage {
-  /** Index in the assembled `messages`. */
+  /** Index in the assembled `messages`; for a wire request's parts, the position in this order. */
   readonly index: number;
+  /** `messages[i]` of the assembled request; a wire part's own path (`messages[3].content[0..1]`). */
+  readonly path: string;
+  /** Index in `report.parts.parts` for a wire request; null for an assembled message. */
+  readonly part: number | null;
   readonly role: Role;
   /**
    * Provenance, as the assembly trace names it: `instructions`, `context:<id>`, `skill:<name>`,
@@ -128,6 +174,8 @@ export interface TracedMessage {
 
 /** The tier gate's decision for every candidate section (the composer's explanation). */
 export interface ReportTiers {
+  /** `sections` of an `AssemblyRequest`, or `instructions`: a wire request's system prompt split by `splitPromptSections`. */
+  readonly origin: "sections" | "instructions";
   /** Null when the budget is unlimited. */
   readonly effectiveBudget: number | null;
   /** `coreChars + floor((budget - coreChars) × activeBudgetFraction)`; null when unlimited. */
@@ -149,6 +197,13 @@ export interface ReportTiers {
 
 export interface TierRow {
   readonly id: string;
+  /** A wire system prompt's section: its heading, tag or first words, and where it sits; null for `sections`. */
+  readonly title: string | null;
+  /** `sections[i]`, or the text block the section was cut from (`messages[0].content[0]`). */
+  readonly path: string;
+  /** UTF-16 offsets of the section in the text at `path`; null for `sections`. */
+  readonly start: number | null;
+  readonly end: number | null;
   readonly tier: "core" | "active" | "informational";
   readonly chars: number;
   /** Running total of included chars before this candidate. */
@@ -165,10 +220,70 @@ export interface TierRow {
 export interface ReportContextBudget {
   readonly maxInputTokens: number | null;
   readonly maxInputBytes: number | null;
-  /** Totals of the assembled request in the selected layout. */
+  /** The prompt before eviction, and what may not be evicted (instructions, current input, tool catalog). */
+  readonly beforeTokens: number;
+  readonly beforeBytes: number;
+  readonly protectedTokens: number;
+  readonly protectedBytes: number;
+  /** Totals of the assembled request in the selected layout, or of a wire request's kept parts. */
   readonly usedTokens: number;
   readonly usedBytes: number;
   readonly omitted: readonly DroppedItem[];
+  /** A wire request's omitted parts (indexes into `parts.parts`): the trimmed request is `requestFromParts` of the rest. */
+  readonly omittedParts: readonly number[];
+}
+
+/** A wire request's parts (see `requestParts` for the rules). */
+export interface ReportParts {
+  readonly parts: readonly RequestPart[];
+}
+
+/** The request against its model's context window (`MODEL_TABLE`). */
+export interface ReportWindow {
+  /** The model id looked up; empty when the request names none. */
+  readonly model: string;
+  /** The table row; null when the id matches none. */
+  readonly row: ReportModelRow | null;
+  /** Rows nearest an unknown id (up to 3). */
+  readonly nearest: readonly ReportModelRow[];
+  /** Tokens of the prompt (the segments' total). */
+  readonly inputTokens: number;
+  /** The request's own output cap and its field (`max_tokens`, `max_completion_tokens`, `max_output_tokens`, `generationConfig.maxOutputTokens`). */
+  readonly maxOutputTokens: number | null;
+  readonly maxOutputField: string | null;
+  /** True when the provider counts the output cap against the window (OpenAI, Anthropic; Gemini limits input alone). */
+  readonly outputCounts: boolean;
+  /** `inputTokens` plus the output cap where it counts. */
+  readonly usedTokens: number;
+  /** `usedTokens / row.contextWindow`, 4 decimals; null without a row. */
+  readonly usedRatio: number | null;
+  /** The answer in one sentence. */
+  readonly summary: string;
+}
+
+export interface ReportModelRow {
+  readonly id: string;
+  readonly family: string;
+  readonly provider: string;
+  readonly contextWindow: number;
+  readonly maxOutputTokens: number;
+  /** How the id matched: `exact` or by `pattern`; null for a nearest-row suggestion. */
+  readonly matched: "exact" | "pattern" | null;
+  readonly sources: readonly { readonly title: string; readonly url: string; readonly date: string }[];
+}
+
+/** Volatile-looking values in literal prompt text (`lintLiteralVolatility`). */
+export interface ReportLiterals {
+  /** Paths whose text was read: the stable part of the prompt (tools, instructions, context, summaries, attachments). */
+  readonly scanned: readonly string[];
+  readonly findings: readonly LiteralFinding[];
+  /** More values were found than a report carries (`MAX_FINDINGS`). */
+  readonly truncated: boolean;
+}
+
+export interface LiteralFinding extends LiteralVolatility {
+  /** With a previous request: did the value change since? Null when unknown (no previous text at this path). */
+  readonly changed: boolean | null;
 }
 
 /** Something a stage left out. */
@@ -176,6 +291,8 @@ export interface DroppedItem {
   readonly stage: "tiers" | "context_budget";
   /** Section id, or the assembly source (`history:3`, `attachment:notes.md`, …). */
   readonly id: string;
+  /** Where it sits: a wire part's path (`messages[3]`), a section's path; null for an assembled message. */
+  readonly path: string | null;
   /** Tier for `tiers`; section kind (`history`, `toolResults`, …) for `context_budget`. */
   readonly kind: string;
   /** Size of the item in the unit that decided (chars for tiers; tokens or bytes for budgets). */
@@ -201,6 +318,8 @@ export interface ReportSegments {
 }
 
 export interface ReportHistory {
+  /** Whose rules: `strata` (the pipeline's, for an `AssemblyRequest`) or the wire format's own (`providerHistoryIssues`). */
+  readonly rules: "strata" | WireFormat;
   readonly issues: readonly HistoryIssue[];
 }
 
@@ -228,7 +347,7 @@ export interface VolatilityWarning {
 }
 
 export interface ReportProblem {
-  readonly stage: "parse" | "template" | "tiers" | "assembly" | "history" | "cache" | "previous";
+  readonly stage: "parse" | "template" | "tiers" | "assembly" | "budget" | "history" | "cache" | "previous";
   /** The error's `code` (e.g. `context_budget_exceeded`). */
   readonly code: string;
   readonly severity: "error" | "warning";

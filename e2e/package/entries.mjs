@@ -77,8 +77,9 @@ export const ENTRIES = [
     file: "core/inspect/index.ts",
     purpose: "inspect(): any request → one plain-JSON report; next-turn simulation; received bundles",
     goal: FULL_CORE_BEFORE_RELAYERING,
-    // measured 53,773 B with the Jinja engine split off (25.7 KB more, loaded by import() only for a
-    // request with a template); 78,234 B when it was bundled in
+    // measured 68,987 B: every section for wire requests (parts, layouts, budget, window with the
+    // model table, tiers, literal volatility) on top of 53,773 B with the Jinja engine split off
+    // (25.7 KB more, loaded by import() only for a request with a template; 78,234 B bundled in)
     budget: FULL_CORE_BEFORE_RELAYERING,
   },
 ];

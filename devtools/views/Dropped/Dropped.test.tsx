@@ -25,6 +25,7 @@ describe("Dropped", () => {
       arithmetic({
         stage: "tiers",
         id: "x",
+        path: null,
         kind: "active",
         size: 208,
         unit: "chars",
@@ -37,6 +38,7 @@ describe("Dropped", () => {
       arithmetic({
         stage: "context_budget",
         id: "h",
+        path: null,
         kind: "history",
         size: 5,
         unit: "tokens",

@@ -37,6 +37,8 @@ describe("Layout order", () => {
     const m = (index: number, source: string) => ({
       index,
       role: "system" as const,
+      path: `messages[${index}]`,
+      part: null,
       source,
       sourceKind: source.split(":")[0]!,
       chars: 1,
@@ -59,6 +61,8 @@ describe("Layout order", () => {
   it("merges long runs of one kind in the strip", () => {
     const many = Array.from({ length: 100 }, (_, i) => ({
       index: i,
+      path: `messages[${i}]`,
+      part: null,
       role: "user" as const,
       source: `history:${i}`,
       sourceKind: "history",

@@ -1,0 +1,160 @@
+/**
+ * The report sections of a wire request, from its parts (`requestParts`): its own order and the
+ * layout it follows, both layouts re-laid with their next turns, the context budget over its parts,
+ * and its system prompt as tier-gated sections.
+ */
+import { evictParts } from "../cache/part-budget.ts";
+import {
+  type NextTurnEdit,
+  outOfPlace,
+  partsAsSent,
+  partsNextTurn,
+  relayBlocker,
+  relayParts,
+} from "../cache/part-layout.ts";
+import type { AssemblyLayout, CacheProvider, NextTurnSimulation, RequestPart, TokenEstimator } from "../cache/types.ts";
+import type { PromptTier } from "../composer/tier-gate-types.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { Message } from "../messages/types.ts";
+import type { ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
+import { budgetSection, omissionItem, problemFrom, reportTiers, tierDrops } from "./report-parts.ts";
+import type {
+  DroppedItem,
+  LayoutTrace,
+  ReportAssembly,
+  ReportContextBudget,
+  ReportProblem,
+  ReportTiers,
+  TracedMessage,
+} from "./types.ts";
+import { composeInstructions } from "./wire-tiers.ts";
+
+export interface WireOptions {
+  readonly contextBudget?: ContextBudgetJson | null;
+  readonly tiers?: Readonly<Record<string, PromptTier>>;
+  readonly tierBudget?: number | null | TierBudgetJson;
+  /** The next turn's reply and input; null skips the next-turn simulation. */
+  readonly nextTurn: NextTurnEdit | null;
+}
+
+export interface WireSections {
+  readonly assembly: ReportAssembly;
+  readonly nextTurn: NextTurnSimulation | null;
+  readonly contextBudget: ReportContextBudget | null;
+  readonly tiers: ReportTiers | null;
+  readonly dropped: readonly DroppedItem[];
+}
+
+const textChars = (m: Message, from: number, to: number) => {
+  let n = 0;
+  for (let j = from; j < to; j++) {
+    const b = m.content[j]!;
+    if (b.type === "text" || b.type === "thinking") n += b.text.length;
+  }
+  return n;
+};
+
+function traced(request: NormalizedRequest, parts: readonly RequestPart[], order: readonly number[]): TracedMessage[] {
+  return order.map((k, index) => {
+    const p = parts[k]!;
+    const colon = p.source.indexOf(":");
+    return {
+      index,
+      path: p.path,
+      part: p.index,
+      role: p.role!,
+      source: p.source,
+      sourceKind: colon < 0 ? p.source : p.source.slice(0, colon),
+      chars: textChars(request.messages[p.messageIndex!]!, p.firstBlock!, p.endBlock!),
+      bytes: p.bytes,
+      tokens: p.tokens,
+      preview: p.preview,
+    };
+  });
+}
+
+function trace(layout: AssemblyLayout, messages: TracedMessage[], parts: readonly RequestPart[]): LayoutTrace {
+  let chars = 0;
+  let bytes = 0;
+  let tokens = 0;
+  for (const m of messages) chars += m.chars;
+  for (const p of parts) {
+    bytes += p.bytes;
+    tokens += p.tokens;
+  }
+  return { layout, messages, omissions: [], totalChars: chars, totalBytes: bytes, totalTokens: tokens };
+}
+
+export function wireSections(
+  request: NormalizedRequest,
+  parts: readonly RequestPart[],
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+  options: WireOptions,
+  problems: ReportProblem[],
+): WireSections {
+  const cannotRelay = relayBlocker(parts);
+  const misplaced = { cache_aware: outOfPlace(parts, "cache_aware"), legacy: outOfPlace(parts, "legacy") };
+  const follows = (["cache_aware", "legacy"] as const).filter((l) => misplaced[l] === null);
+  const layouts: Partial<Record<AssemblyLayout, LayoutTrace>> = {};
+  if (cannotRelay === null)
+    for (const l of ["legacy", "cache_aware"] as const)
+      layouts[l] = trace(l, traced(request, parts, relayParts(parts, l)), parts);
+
+  let nextTurn: NextTurnSimulation | null = null;
+  let asSentNext: ReturnType<typeof partsNextTurn> | null = null;
+  if (options.nextTurn) {
+    const edit = options.nextTurn;
+    try {
+      const basis = follows[0] ?? "appended";
+      asSentNext = partsNextTurn(request, parts, basis, edit, provider, estimate);
+      if (cannotRelay === null) {
+        const pair = (l: AssemblyLayout) => {
+          const { basis: _b, ...rest } = partsNextTurn(request, parts, l, edit, provider, estimate);
+          return { layout: l, ...rest };
+        };
+        nextTurn = { provider, legacy: pair("legacy"), cache_aware: pair("cache_aware") };
+      }
+    } catch (e) {
+      problems.push(problemFrom("cache", e, "warning"));
+    }
+  }
+
+  const assembly: ReportAssembly = {
+    selectedLayout: follows.length === 1 ? follows[0]! : "cache_aware",
+    legacy: layouts.legacy ?? null,
+    cache_aware: layouts.cache_aware ?? null,
+    asSent: {
+      messages: traced(request, parts, partsAsSent(parts)),
+      follows,
+      outOfPlace: misplaced,
+      cannotRelay,
+      nextTurn: asSentNext,
+    },
+  };
+
+  const dropped: DroppedItem[] = [];
+  let contextBudget: ReportContextBudget | null = null;
+  if (options.contextBudget) {
+    try {
+      const b = evictParts(parts, request, options.contextBudget);
+      const omitted = b.report.omitted.map((o, i) => omissionItem(o, b.report, parts[b.omissionParts[i]![0]!]!.path));
+      contextBudget = budgetSection(b.report, omitted, b.omitted);
+      dropped.push(...omitted);
+    } catch (e) {
+      problems.push(problemFrom("budget", e));
+    }
+  }
+
+  let tiers: ReportTiers | null = null;
+  try {
+    const composed = composeInstructions(request, parts, options.tiers, options.tierBudget);
+    if (composed) {
+      tiers = reportTiers(composed.tiers, "instructions", composed.sources);
+      dropped.unshift(...tierDrops(tiers));
+    }
+  } catch (e) {
+    problems.push(problemFrom("tiers", e));
+  }
+  return { assembly, nextTurn, contextBudget, tiers, dropped };
+}
