@@ -121,6 +121,22 @@ export function openaiPieces(
       }
   }
   const messageContentTokens = request.messages.map(() => 0);
+  // Per message: how many tool calls, and where the first call and first result sit (one pass).
+  const calls = new Map<number, { count: number; firstCall: number; firstResult: number }>();
+  const callsOf = (i: number) => {
+    let c = calls.get(i);
+    if (c === undefined) {
+      c = { count: 0, firstCall: -1, firstResult: -1 };
+      request.messages[i]!.content.forEach((block, j) => {
+        if (block.type === "tool_call") {
+          c!.count++;
+          if (c!.firstCall < 0) c!.firstCall = j;
+        } else if (block.type === "tool_result" && c!.firstResult < 0) c!.firstResult = j;
+      });
+      calls.set(i, c);
+    }
+    return c;
+  };
   const loopStart = currentLoopStart(request);
   // Function definitions: the whole namespace is counted once (BPE merges across lines), each
   // function's own lines are counted for its segment, and the rest goes to the first one.
@@ -193,8 +209,8 @@ export function openaiPieces(
             p.fixed += tok(b.name) + tok(jsonText(b.arguments));
             p.events.toolCalls++;
             p.method = "estimate";
-            const calls = ref.message.content.filter((c) => c.type === "tool_call");
-            if (calls.length > 1 && calls[0] === b) p.events.parallelCalls++;
+            const calls = callsOf(ref.messageIndex);
+            if (calls.count > 1 && calls.firstCall === ref.blockIndex) p.events.parallelCalls++;
             break;
           }
           case "tool_result": {
@@ -208,8 +224,8 @@ export function openaiPieces(
             p.events.toolResults++;
             p.method = "estimate";
             // Every result after the first in one tool message is a wire message of its own.
-            const results = ref.message.content.filter((c) => c.type === "tool_result");
-            if (results[0] !== b || ref.message.role !== "tool") p.fixed += MESSAGE_OVERHEAD + tok("tool");
+            if (callsOf(ref.messageIndex).firstResult !== ref.blockIndex || ref.message.role !== "tool")
+              p.fixed += MESSAGE_OVERHEAD + tok("tool");
             break;
           }
           default: {

@@ -145,8 +145,10 @@ const cost = (c: Partial<MediaCost> & Pick<MediaCost, "kind" | "tokens" | "low" 
 });
 
 /** The first 64 base64 characters of inline data (after a `data:` URL's comma). */
-const payloadHead = (data: string) =>
-  (data.startsWith("data:") ? data.slice(data.indexOf(",") + 1) : data).slice(0, 64);
+const payloadHead = (data: string) => {
+  const start = data.startsWith("data:") ? data.indexOf(",") + 1 : 0;
+  return data.slice(start, start + 64);
+};
 
 const isPdfMime = (mime: string | undefined) => mime === "application/pdf";
 const isTextMime = (mime: string | undefined) =>

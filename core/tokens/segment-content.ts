@@ -94,11 +94,15 @@ export function requestResolution(request: NormalizedRequest): JsonValue | undef
   return isObj(gc) ? (gc.mediaResolution ?? gc.media_resolution) : undefined;
 }
 
-/** True when the request turns on extended thinking or reasoning. */
+/**
+ * True when the request turns on extended thinking with a budget or reasoning. Claude's
+ * `thinking: { type: "enabled" }` adds about 30 tokens on the calibration corpus; `adaptive`
+ * (Opus 4.7 and later) adds none, so it does not count here.
+ */
 export function requestsReasoning(request: NormalizedRequest): boolean {
   const o = request.providerOptions ?? {};
   const thinking = o.thinking;
-  if (isObj(thinking) && (thinking.type === "enabled" || thinking.type === "adaptive")) return true;
+  if (isObj(thinking) && thinking.type === "enabled") return true;
   const gc = o.generationConfig ?? o.generation_config;
   if (isObj(gc) && (gc.thinkingConfig !== undefined || gc.thinking_config !== undefined)) return true;
   return o.reasoning !== undefined || o.reasoning_effort !== undefined;
