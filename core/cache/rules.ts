@@ -5,6 +5,7 @@
  * Facts come from ../shared/CACHE-RULES.md (collected 2026-11) unless a row's source says otherwise.
  */
 import { InvalidInputError } from "../util/errors.ts";
+import { matchGlob } from "../util/glob.ts";
 import type { CacheProvider, CacheRule } from "./types.ts";
 
 const ANTHROPIC_DOCS = "Anthropic docs, Prompt caching (platform.claude.com/docs/en/build-with-claude/prompt-caching)";
@@ -203,35 +204,6 @@ export const CACHE_RULES: readonly CacheRule[] = [
   gemini("gemini-fallback", "*", 4096, "documented", "Fallback for models not listed: the largest published minimum."),
 ];
 
-/** `*` matches any run of characters; `[34]` one of the listed characters. Case-insensitive. */
-export function globMatches(pattern: string, text: string): boolean {
-  const p = pattern.toLowerCase();
-  const t = text.toLowerCase();
-  const match = (pi: number, ti: number): boolean => {
-    while (pi < p.length) {
-      const c = p[pi]!;
-      if (c === "*") {
-        for (let k = ti; k <= t.length; k++) if (match(pi + 1, k)) return true;
-        return false;
-      }
-      if (c === "[") {
-        const end = p.indexOf("]", pi);
-        if (end > pi && ti < t.length && p.slice(pi + 1, end).includes(t[ti]!)) {
-          pi = end + 1;
-          ti++;
-          continue;
-        }
-        return false;
-      }
-      if (ti >= t.length || t[ti] !== c) return false;
-      pi++;
-      ti++;
-    }
-    return ti === t.length;
-  };
-  return match(0, 0);
-}
-
 /** `models/gemini-2.5-flash` or `anthropic/claude-sonnet-4-5` → the bare model id. */
 export function bareModelId(model: string): string {
   const slash = model.lastIndexOf("/");
@@ -251,7 +223,7 @@ export function selectCacheRule(
 ): SelectedRule {
   const rules = options.rules ?? CACHE_RULES;
   const id = bareModelId(model);
-  const matching = rules.filter((r) => r.provider === provider && globMatches(r.models, id));
+  const matching = rules.filter((r) => r.provider === provider && matchGlob(r.models.toLowerCase(), id.toLowerCase()));
   let rule: CacheRule | undefined;
   if (options.ruleId !== undefined) {
     rule = rules.find((r) => r.id === options.ruleId);

@@ -12,7 +12,7 @@ import type { AssemblyRequest } from "../request/assembly-request.ts";
 import { prepareAssembly } from "../request/assembly-options.ts";
 import type { AgentInput } from "../assembly/types.ts";
 import type { Message } from "../messages/types.ts";
-import { isObject } from "../messages/validate.ts";
+import { isObject } from "../util/plain-object.ts";
 import { compareTurns, toTurn } from "../cache/compare.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, segmentWith } from "../cache/segments.ts";

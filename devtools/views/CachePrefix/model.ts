@@ -1,5 +1,5 @@
 import type { ReportSegment, SegmentRegion } from "../../../core/cache/index.ts";
-import type { SegmentSection } from "../../../core/inspect/index.ts";
+import type { ReportSegments } from "../../../core/inspect/index.ts";
 
 export interface Band {
   readonly region: SegmentRegion;
@@ -8,7 +8,7 @@ export interface Band {
 }
 
 /** Contiguous byte ranges of each region (tools, system, messages) in prompt order. */
-export function regionBands(seg: SegmentSection): readonly Band[] {
+export function regionBands(seg: ReportSegments): readonly Band[] {
   const bands: Band[] = [];
   for (const s of seg.segments) {
     const last = bands[bands.length - 1];

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PROMPT_TIERS, type BudgetExplanationRow } from "../../../core/composer/index.ts";
-import type { InspectionReport, TierSection } from "../../../core/inspect/index.ts";
+import type { InspectionReport, ReportTiers } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { TIER_TEXT } from "../../components/names.ts";
 import { useUi } from "../../store/settings.ts";
@@ -86,7 +86,7 @@ function GateBar({ gate }: { readonly gate: GateAt }) {
   );
 }
 
-function Slider({ tiers, value }: { readonly tiers: TierSection; readonly value: number }) {
+function Slider({ tiers, value }: { readonly tiers: ReportTiers; readonly value: number }) {
   const set = useUi((s) => s.set);
   const max = sliderMax(tiers);
   const own = tiers.effectiveBudget;

@@ -5,7 +5,7 @@ import {
   type BudgetExplanationRow,
   type BudgetGateResult,
 } from "../../../core/composer/index.ts";
-import { type TierSection } from "../../../core/inspect/index.ts";
+import { type ReportTiers } from "../../../core/inspect/index.ts";
 
 /** Core's gate result at one budget, with the explanation rows the view draws. */
 export interface GateAt
@@ -21,16 +21,16 @@ export interface GateAt
 }
 
 /** Sum of every candidate's chars: the budget at which nothing can drop. */
-export const allChars = (t: TierSection) => t.rows.reduce((a, r) => a + r.chars, 0);
+export const allChars = (t: ReportTiers) => t.rows.reduce((a, r) => a + r.chars, 0);
 
 /** The slider's range: up to a quarter beyond what everything needs (or the request's budget). */
-export const sliderMax = (t: TierSection) => Math.max(100, Math.ceil(allChars(t) * 1.25), t.effectiveBudget ?? 0);
+export const sliderMax = (t: ReportTiers) => Math.max(100, Math.ceil(allChars(t) * 1.25), t.effectiveBudget ?? 0);
 
 /**
  * Re-runs core's tier gate on the report's rows at another budget. Only ids, tiers and sizes
  * are needed, so the report (which carries no section text) is enough; the arithmetic is core's.
  */
-export function gateAt(t: TierSection, budget: number): GateAt {
+export function gateAt(t: ReportTiers, budget: number): GateAt {
   const candidates = t.rows.map((r) => ({ id: r.id, tier: r.tier, chars: r.chars, content: "" }));
   const config: BudgetConfig = { depth: 0, totalBudget: budget, activeBudgetFraction: t.activeBudgetFraction };
   const gate = applyBudgetGate(candidates, config);
