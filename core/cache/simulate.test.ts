@@ -152,7 +152,7 @@ describe("CACHE_RULES", () => {
   });
 
   it("matches model ids by glob, ignoring case", () => {
-    expect(selectCacheRule("openai", "o3-mini").rule.id).toBe("openai-o3-o4");
+    expect(selectCacheRule("openai", "o3").rule.id).toBe("openai-o3-o4");
     expect(selectCacheRule("openai", "O4-MINI").rule.id).toBe("openai-o3-o4");
     expect(selectCacheRule("openai", "o1").rule.id).not.toBe("openai-o3-o4");
     expect(selectCacheRule("openai", "GPT-4.1-mini").rule.id).toBe("openai-gpt-4-1");
