@@ -15,8 +15,19 @@
  *   prompt-strata/inspect       inspect(): one request → one plain-JSON report
  */
 
+import type { ContextBudgetError } from "./assembly/errors.ts";
+import type { HistoryValidationError } from "./conversation/errors.ts";
+import type { RequestFormatErrorCode } from "./formats/errors.ts";
+import type { UnsupportedModalityError } from "./messages/errors.ts";
+import type { TemplateErrorCode } from "./templates/errors.ts";
+import type { TokenEstimatorError } from "./tokens/errors.ts";
+import type { InvalidInputCode } from "./util/errors.ts";
+
 // errors: every error Strata throws on purpose
 export { StrataError, InvalidInputError } from "./util/errors.ts";
+export type { InvalidInputCode } from "./util/errors.ts";
+export type { RequestFormatErrorCode } from "./formats/errors.ts";
+export type { TemplateErrorCode } from "./templates/errors.ts";
 export { UnsupportedModalityError } from "./messages/errors.ts";
 export { RequestFormatError } from "./formats/errors.ts";
 export type { RequestFormatIssue } from "./formats/errors.ts";
@@ -25,6 +36,16 @@ export { TemplateError } from "./templates/errors.ts";
 export { ContextBudgetError } from "./assembly/errors.ts";
 export { BudgetedSectionError } from "./composer/tier-gate-errors.ts";
 export { HistoryValidationError } from "./conversation/errors.ts";
+
+/** Every `code` a Strata error can carry: switch on it after `error instanceof StrataError`. */
+export type StrataErrorCode =
+  | InvalidInputCode
+  | RequestFormatErrorCode
+  | TemplateErrorCode
+  | TokenEstimatorError["code"]
+  | UnsupportedModalityError["code"]
+  | ContextBudgetError["code"]
+  | HistoryValidationError["code"];
 
 // messages: the shapes every stage passes along
 export {

@@ -95,9 +95,10 @@ describe("the token-estimator contract", () => {
     expect(() => simulateCache([bundle], { provider: "openai", tokenEstimator: null as never })).toThrow(/got null\.$/);
   });
 
-  it("is a TypeError and not one of the StrataError families", () => {
+  it("is a TypeError, and a StrataError by brand, but none of the other families", () => {
     const e = new TokenEstimatorError("tokenEstimator", "x");
-    expect(e).not.toBeInstanceOf(StrataError);
+    expect(e).toBeInstanceOf(TypeError);
+    expect(e).toBeInstanceOf(StrataError);
     expect(e).not.toBeInstanceOf(ContextBudgetError);
     expect(e).not.toBeInstanceOf(RequestFormatError);
     expect(new InvalidInputError("f", "m")).not.toBeInstanceOf(TypeError);

@@ -12,7 +12,8 @@ import type { UnlabeledInputGroups } from "./input-groups.ts";
 import { isDefaultInputBuilder } from "./input-builder.ts";
 import { resolveInputLayout } from "./layouts.ts";
 import type { InputAssemblyLayout } from "./types.ts";
-import { assertMessage, assertMessages, isObject } from "../messages/validate.ts";
+import { assertMessage, assertMessages } from "../messages/validate.ts";
+import { definedFields, isObject } from "../util/plain-object.ts";
 import { assertMessagesSupportModelCapabilities } from "../messages/index.ts";
 import type { JsonValue, Message, ProviderRequest } from "../messages/index.ts";
 import { composePrompt, composition, isDefaultPromptBuilder } from "./prompt-builder.ts";
@@ -114,8 +115,7 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   // 3. Ordered context resolution, then `context` middleware.
   const context = await resolveContextProviders({
     messages,
-    ...(options.contextProviders === undefined ? {} : { providers: options.contextProviders }),
-    ...(middleware === undefined ? {} : { middleware }),
+    ...definedFields({ providers: options.contextProviders, middleware }),
     ...ids,
   });
 
@@ -160,9 +160,7 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
     tools,
     model,
     tailSkillBodies: tail !== undefined,
-    ...(instructionCount === undefined ? {} : { instructionCount }),
-    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
-    ...(signal === undefined ? {} : { signal }),
+    ...definedFields({ instructionCount, metadata: options.metadata, signal }),
   };
   if (middleware !== undefined) {
     const changed = await middleware.run("prompt_build", request, ids);
@@ -231,13 +229,10 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
       model,
       messages: finalMessages,
       tools,
-      ...(options.providerOptions === undefined ? {} : { providerOptions: options.providerOptions }),
-      ...(metadata === undefined ? {} : { metadata }),
-      ...(signal === undefined ? {} : { signal }),
+      ...definedFields({ providerOptions: options.providerOptions, metadata, signal }),
     },
     {
-      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-      ...(options.cacheKey === undefined ? {} : { cacheKey: options.cacheKey }),
+      ...definedFields({ sessionId: options.sessionId, cacheKey: options.cacheKey }),
     },
   );
   return { request: providerRequest, layout, traced, nativeTools, report };

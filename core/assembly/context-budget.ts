@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../util/errors.ts";
-import { assertMessage, assertToolDefinitions, expectArray, isObject } from "../messages/validate.ts";
+import { assertMessage, assertToolDefinitions, expectArray } from "../messages/validate.ts";
+import { definedFields, isObject } from "../util/plain-object.ts";
 import type { JsonValue, Message, ProviderRequest, ToolDefinition } from "../messages/index.ts";
 import type { SourcedMessage } from "./sources.ts";
 import { evictToBudget, evictionRank } from "./context-eviction.ts";
@@ -30,8 +31,7 @@ export function resolveContextBudget(budget: ContextBudget): ResolvedContextBudg
   // Shared contract (see `checkedTokenEstimator`): TypeError for a non-function or a bad result, whole tokens per message.
   const estimate: TokenEstimator = checkedTokenEstimator(tokenEstimator, "contextBudget.tokenEstimator");
   return {
-    ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
-    ...(maxInputBytes === undefined ? {} : { maxInputBytes }),
+    ...definedFields({ maxInputTokens, maxInputBytes }),
     reportOmissions: budget.reportOmissions === true,
     estimate,
   };

@@ -9,6 +9,7 @@ import type {
   ContextBudgetReport,
   ResolvedContextBudget,
 } from "./context-types.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 const PROTECTED = -1;
 // Shared, never mutated: one array per combination instead of one per omission.
@@ -243,8 +244,7 @@ export function evictToBudget(
   return {
     keep,
     report: {
-      ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
-      ...(maxInputBytes === undefined ? {} : { maxInputBytes }),
+      ...definedFields({ maxInputTokens, maxInputBytes }),
       tokensBefore,
       bytesBefore,
       protectedTokens,
@@ -279,7 +279,7 @@ function omission(
   return {
     kind: CONTEXT_BUDGET_OMISSION_KINDS[rank[u]!]!,
     source: leadItem.source,
-    ...(leadItem.id === undefined ? {} : { id: leadItem.id }),
+    ...definedFields({ id: leadItem.id }),
     sources,
     tokens,
     bytes,

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../util/errors.ts";
 import { throwIfAborted, untilAborted } from "./abort.ts";
-import { isObject } from "../messages/validate.ts";
+import { isObject } from "../util/plain-object.ts";
 import type { Message } from "../messages/index.ts";
 import type { ContextBlock, ContextProvider } from "./types.ts";
 import { assertContextBlocks } from "./prompt-validate.ts";

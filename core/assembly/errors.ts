@@ -10,7 +10,7 @@ export interface ContextBudgetErrorDetails {
 }
 
 /** The protected part of a prompt (instructions, current input, tool catalog) alone exceeds a context budget. */
-export class ContextBudgetError extends StrataError {
+export class ContextBudgetError extends StrataError<"context_budget_exceeded"> {
   readonly limit: ContextBudgetErrorDetails["limit"];
   readonly cap: number;
   readonly required: number;

@@ -26,12 +26,12 @@ import {
   assertContent,
   assertMessage,
   assertMessages,
-  describeValue,
   expectArray,
   expectOptionalString,
   expectString,
-  isObject,
 } from "../messages/validate.ts";
+import { describeValue } from "../util/describe.ts";
+import { definedFields, isObject } from "../util/plain-object.ts";
 
 /** The default builder's message groups, each message labeled with its source. */
 export interface InputGroups {
@@ -63,7 +63,7 @@ export function inputMessages(input: AgentInput): readonly Message[] {
   }
   throw new InvalidInputError(
     "input",
-    `must be a string, a message or an array of messages, got ${describeValue(input)}.`,
+    `must be a string, a message or an array of messages, got ${describeValue(input, "brief")}.`,
   );
 }
 
@@ -116,7 +116,7 @@ function instructionItems(value: InstructionsInput | undefined, heading: string,
     if (!isObject(item))
       throw new InvalidInputError(
         `${field}[${i}]`,
-        `must be a string or { label?, text }, got ${describeValue(item)}.`,
+        `must be a string or { label?, text }, got ${describeValue(item, "brief")}.`,
       );
     const text = expectString(item["text"], `${field}[${i}].text`);
     const label = expectOptionalString(item["label"], `${field}[${i}].label`);
@@ -131,7 +131,10 @@ function summaryItems(value: DefaultInputBuildContext["summaries"]): SourcedMess
   return list.map((item, i) => {
     if (typeof item === "string") return sourced(summaryMessage(item), "summary");
     if (!isObject(item))
-      throw new InvalidInputError(`summaries[${i}]`, `must be a string or { id?, text }, got ${describeValue(item)}.`);
+      throw new InvalidInputError(
+        `summaries[${i}]`,
+        `must be a string or { id?, text }, got ${describeValue(item, "brief")}.`,
+      );
     const text = expectString(item["text"], `summaries[${i}].text`);
     const id = expectOptionalString(item["id"], `summaries[${i}].id`);
     return sourced(summaryMessage(text), "summary", id);
@@ -153,7 +156,7 @@ function toolResultItems(value: readonly ToolResultInput[] | undefined): Sourced
     if (!isObject(item))
       throw new InvalidInputError(
         field,
-        `must be { toolCallId, name, value?, content?, error? }, got ${describeValue(item)}.`,
+        `must be { toolCallId, name, value?, content?, error? }, got ${describeValue(item, "brief")}.`,
       );
     const toolCallId = expectString(item["toolCallId"], `${field}.toolCallId`);
     expectString(item["name"], `${field}.name`);
@@ -163,7 +166,7 @@ function toolResultItems(value: readonly ToolResultInput[] | undefined): Sourced
       if (!isObject(error))
         throw new InvalidInputError(
           `${field}.error`,
-          `must be a string or { message, code? }, got ${describeValue(error)}.`,
+          `must be a string or { message, code? }, got ${describeValue(error, "brief")}.`,
         );
       expectString(error["message"], `${field}.error.message`);
     }
@@ -184,7 +187,7 @@ async function attachmentItems(
     if (!isObject(item))
       throw new InvalidInputError(
         field,
-        `must be { name, text }, { name, content } or { name?, uri }, got ${describeValue(item)}.`,
+        `must be { name, text }, { name, content } or { name?, uri }, got ${describeValue(item, "brief")}.`,
       );
     const attachment = item as InputAttachment;
     if (attachment.text !== undefined) {
@@ -239,8 +242,7 @@ async function loadResource(
   let loaded: unknown;
   try {
     const options = {
-      ...(context.signal === undefined ? {} : { signal: context.signal }),
-      ...(context.metadata === undefined ? {} : { metadata: context.metadata }),
+      ...definedFields({ signal: context.signal, metadata: context.metadata }),
     };
     loaded = await untilAborted(context.resourceLoader!.load(uri, options), context.signal);
   } catch (error) {

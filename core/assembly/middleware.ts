@@ -7,14 +7,17 @@ import {
   type MiddlewareHook,
   type MiddlewareRegistry,
 } from "./types.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 /** The run's ids and signal taken from `options`; absent ones are left out (never `undefined`). */
 export function middlewareContextOf(options: MiddlewareContext): MiddlewareContext {
   return {
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    ...(options.runId === undefined ? {} : { runId: options.runId }),
-    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...definedFields({
+      sessionId: options.sessionId,
+      runId: options.runId,
+      metadata: options.metadata,
+      signal: options.signal,
+    }),
   };
 }
 

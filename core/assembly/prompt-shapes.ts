@@ -1,6 +1,6 @@
 import { textBlock, textMessage } from "../messages/index.ts";
 import type { Message, ToolDefinition } from "../messages/index.ts";
-import { stableJson } from "../templates/prompt-template.ts";
+import { jsonForPrompt } from "../templates/prompt-template.ts";
 import type { ContextBlock, Skill } from "./types.ts";
 
 /**
@@ -44,7 +44,7 @@ export function toolDeclarationsText(tools: readonly ToolDefinition[]): string {
   for (const tool of tools) {
     text += tool.description === undefined ? `\n- ${tool.name}` : `\n- ${tool.name}: ${tool.description}`;
     if (tool.inputSchema !== undefined)
-      text += `\n  Input schema: ${stableJson(tool.inputSchema, `tools.${tool.name}.inputSchema`)}`;
+      text += `\n  Input schema: ${jsonForPrompt(tool.inputSchema, `tools.${tool.name}.inputSchema`)}`;
   }
   return text;
 }

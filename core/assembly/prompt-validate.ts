@@ -1,12 +1,7 @@
 import { InvalidInputError } from "../util/errors.ts";
-import {
-  assertContent,
-  describeValue,
-  expectArray,
-  expectOptionalString,
-  expectString,
-  isObject,
-} from "../messages/validate.ts";
+import { assertContent, expectArray, expectOptionalString, expectString } from "../messages/validate.ts";
+import { describeValue } from "../util/describe.ts";
+import { isObject } from "../util/plain-object.ts";
 import type { ContextBlock, Skill } from "./types.ts";
 
 export function assertContextBlocks(value: unknown, field: string): asserts value is readonly ContextBlock[] {
@@ -15,7 +10,10 @@ export function assertContextBlocks(value: unknown, field: string): asserts valu
     const block = list[i];
     const at = `${field}[${i}]`;
     if (!isObject(block))
-      throw new InvalidInputError(at, `must be a context block { id?, title?, content }, got ${describeValue(block)}.`);
+      throw new InvalidInputError(
+        at,
+        `must be a context block { id?, title?, content }, got ${describeValue(block, "brief")}.`,
+      );
     expectOptionalString(block["id"], `${at}.id`);
     expectOptionalString(block["title"], `${at}.title`);
     if (typeof block["content"] !== "string") assertContent(block["content"], `${at}.content`);
@@ -30,7 +28,7 @@ export function assertSkills(value: unknown, field: string): asserts value is re
     if (!isObject(skill))
       throw new InvalidInputError(
         at,
-        `must be a skill { name, description?, instructions? }, got ${describeValue(skill)}.`,
+        `must be a skill { name, description?, instructions? }, got ${describeValue(skill, "brief")}.`,
       );
     expectString(skill["name"], `${at}.name`);
     expectOptionalString(skill["description"], `${at}.description`);

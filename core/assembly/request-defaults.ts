@@ -1,4 +1,5 @@
 import type { ProviderRequest } from "../messages/index.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 export interface ProviderRequestDefaults {
   readonly sessionId?: string;
@@ -19,7 +20,6 @@ export function applyDefaultProviderRequestOptions(
   if (sessionId === request.sessionId && cacheKey === request.cacheKey) return request;
   return {
     ...request,
-    ...(sessionId === undefined ? {} : { sessionId }),
-    ...(cacheKey === undefined ? {} : { cacheKey }),
+    ...definedFields({ sessionId, cacheKey }),
   };
 }

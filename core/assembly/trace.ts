@@ -3,6 +3,7 @@ import type { Measure } from "./context-measure.ts";
 import type { InputAssemblyLayout } from "./types.ts";
 import type { ProviderRequest, Role } from "../messages/index.ts";
 import type { PromptSource, SourcedMessage } from "./sources.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 /** One output message: where it came from and how big it is (see `Measure` for what is counted). */
 export interface AssemblyTraceRow extends Measure {
@@ -50,9 +51,9 @@ export function buildTrace(
   return {
     layout,
     rows,
-    ...(toolSchemas === undefined ? {} : { toolSchemas }),
+    ...definedFields({ toolSchemas }),
     totals: { chars, bytes, tokens },
     omissions: report?.omitted ?? [],
-    ...(report === undefined ? {} : { budget: report }),
+    ...definedFields({ budget: report }),
   };
 }

@@ -9,7 +9,7 @@ import type { ContentBlock, JsonValue, Message, ModelRef, ToolDefinition } from 
 /** What a host hands to an input builder: a user string, one message, or messages kept as given. */
 export type AgentInput = string | Message | readonly Message[];
 
-/** The two input orders of spec 000. `cache_aware` is the default. */
+/** The two input orders: `legacy` keeps the historical order; `cache_aware` (the default) puts stable parts first. */
 export const INPUT_ASSEMBLY_LAYOUTS = ["legacy", "cache_aware"] as const;
 export type InputAssemblyLayout = (typeof INPUT_ASSEMBLY_LAYOUTS)[number];
 export const DEFAULT_INPUT_LAYOUT: InputAssemblyLayout = "cache_aware";

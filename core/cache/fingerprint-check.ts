@@ -9,7 +9,8 @@
  */
 import { RequestFormatError } from "../formats/errors.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "../messages/types.ts";
-import { describeValue, isObject as isObj } from "../messages/validate.ts";
+import { describeValue } from "../util/describe.ts";
+import { isObject } from "../util/plain-object.ts";
 import { CACHE_PROVIDERS, type FingerprintBundle } from "./types.ts";
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -29,7 +30,7 @@ function fail(
   got: unknown,
   code = got === undefined ? "missing_field" : "invalid_value",
 ): never {
-  const message = `expected ${expected}, got ${describeValue(got)}`;
+  const message = `expected ${expected}, got ${describeValue(got, "brief")}`;
   throw new RequestFormatError(
     "invalid_fingerprints",
     `${field} is not a valid fingerprint bundle: ${path === "" ? "the bundle" : path}: ${message}. Make bundles with toFingerprintBundle and share them unchanged.`,
@@ -52,7 +53,7 @@ const COUNT = "a whole number ≥ 0";
  * naming the first bad field; `field` says which argument it was (`previous`, `turns[2]`).
  */
 export function checkFingerprintBundle(value: unknown, field = "bundle"): FingerprintBundle {
-  if (!isObj(value)) fail(field, "", "a fingerprint bundle object", value, "invalid_type");
+  if (!isObject(value)) fail(field, "", "a fingerprint bundle object", value, "invalid_type");
   need(field, value, "kind", "", (v) => v === "strata-fingerprints", '"strata-fingerprints"');
   need(field, value, "bundleVersion", "", (v) => v === 1, "1 (the only bundle version)");
   need(field, value, "provider", "", oneOf(CACHE_PROVIDERS), `one of ${quoted(CACHE_PROVIDERS)}`);
@@ -60,7 +61,7 @@ export function checkFingerprintBundle(value: unknown, field = "bundle"): Finger
   need(field, value, "requestSha256", "", isHex, HEX);
   need(field, value, "automaticCaching", "", (v) => typeof v === "boolean", "true or false");
   const total = value["total"];
-  if (!isObj(total)) fail(field, "total", "{ bytes, segments, tokens }", total, "invalid_type");
+  if (!isObject(total)) fail(field, "total", "{ bytes, segments, tokens }", total, "invalid_type");
   for (const k of ["bytes", "segments", "tokens"]) need(field, total, k, "total.", isCount, COUNT);
   const segments = value["segments"];
   if (!Array.isArray(segments)) fail(field, "segments", "an array of segments", segments, "invalid_type");
@@ -69,7 +70,7 @@ export function checkFingerprintBundle(value: unknown, field = "bundle"): Finger
   for (let i = 0; i < segments.length; i++) {
     const s: unknown = segments[i];
     const at = `segments[${i}].`;
-    if (!isObj(s)) fail(field, `segments[${i}]`, "a segment object", s, "invalid_type");
+    if (!isObject(s)) fail(field, `segments[${i}]`, "a segment object", s, "invalid_type");
     need(field, s, "index", at, (v) => v === i, `${i} (its position in segments)`);
     need(field, s, "path", at, (v) => typeof v === "string", "a string");
     need(field, s, "kind", at, oneOf(KINDS), `one of ${quoted(KINDS)}`);

@@ -5,11 +5,13 @@
  * Facts come from ../shared/CACHE-RULES.md (collected 2026-11) unless a row's source says otherwise.
  */
 import { InvalidInputError } from "../util/errors.ts";
+import { matchGlob } from "../util/glob.ts";
 import type { CacheProvider, CacheRule } from "./types.ts";
 
 const ANTHROPIC_DOCS = "Anthropic docs, Prompt caching (platform.claude.com/docs/en/build-with-claude/prompt-caching)";
 const OPENAI_GUIDE = "OpenAI docs, Prompt caching guide (platform.openai.com/docs/guides/prompt-caching)";
 const OPENAI_PRICING = "OpenAI API pricing page, cached-input column (openai.com/api/pricing)";
+const ANTHROPIC_PRICING = "Anthropic docs, Pricing (platform.claude.com/docs/en/about-claude/pricing), read 2026-12-01";
 const GEMINI_DOCS = "Google AI docs, Context caching (ai.google.dev/gemini-api/docs/caching)";
 
 function anthropic(
@@ -120,7 +122,19 @@ export const CACHE_RULES: readonly CacheRule[] = [
   anthropic("anthropic-sonnet-4", "claude-sonnet-4*", 1024),
   anthropic("anthropic-sonnet-3-7", "claude-3-7-sonnet*", 1024),
   anthropic("anthropic-haiku-3-5", "claude-3-5-haiku*", 2048),
-  anthropic("anthropic-haiku-3", "claude-3-haiku*", 2048),
+  {
+    // The pricing page lists $0.03 reads and $0.30 writes on a $0.25 input: not the usual 0.1× and 1.25×.
+    ...anthropic(
+      "anthropic-haiku-3",
+      "claude-3-haiku*",
+      2048,
+      "documented",
+      null,
+      `${ANTHROPIC_DOCS}; multipliers from ${ANTHROPIC_PRICING}`,
+    ),
+    readMultiplier: 0.12,
+    writeMultiplier: 1.2,
+  },
   anthropic(
     "anthropic-fallback",
     "*",
@@ -128,6 +142,20 @@ export const CACHE_RULES: readonly CacheRule[] = [
     "documented",
     "Fallback for models not listed: the most common documented minimum.",
   ),
+  {
+    // GPT-5.6 bills cache writes at 1.25× input (usage.input_tokens_details.cache_write_tokens);
+    // earlier OpenAI models write for free. Prices per MODEL_TABLE (formats/models.ts).
+    ...openai(
+      "openai-gpt-5-6",
+      "gpt-5.6*",
+      0.1,
+      "documented",
+      `pydantic/genai-prices openai.yml @47df840 (2026-08-21); minimum from ${OPENAI_GUIDE}`,
+      "2026-08",
+      "Cache writes cost 1.25× input from GPT-5.6 on (also reported in coder/mux issue #3705, 2026-07-09).",
+    ),
+    writeMultiplier: 1.25,
+  },
   openai(
     "openai-gpt-5",
     "gpt-5*",
@@ -154,6 +182,15 @@ export const CACHE_RULES: readonly CacheRule[] = [
     `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`,
     "2024-10",
     "Read price not in the shared facts file: check the pricing page.",
+  ),
+  openai(
+    "openai-o3-mini",
+    "o3-mini*",
+    0.5,
+    "documented",
+    `${OPENAI_PRICING}; minimum from ${OPENAI_GUIDE}`,
+    "2026-11",
+    "$0.55 cached on $1.10 input: half price, unlike o3 and o4-mini (pricing page, read 2026-11-05).",
   ),
   openai(
     "openai-o3-o4",
@@ -200,37 +237,15 @@ export const CACHE_RULES: readonly CacheRule[] = [
     "legacy",
     "Another earlier version of the docs said 4,096 for 2.5 Pro.",
   ),
+  gemini(
+    "gemini-1.5-earlier",
+    "gemini-1.5*",
+    32_768,
+    "legacy",
+    "Explicit caching only on 1.5. The 2024 docs said 32,768; the early-2025 docs 4,096, which the fallback row gives.",
+  ),
   gemini("gemini-fallback", "*", 4096, "documented", "Fallback for models not listed: the largest published minimum."),
 ];
-
-/** `*` matches any run of characters; `[34]` one of the listed characters. Case-insensitive. */
-export function globMatches(pattern: string, text: string): boolean {
-  const p = pattern.toLowerCase();
-  const t = text.toLowerCase();
-  const match = (pi: number, ti: number): boolean => {
-    while (pi < p.length) {
-      const c = p[pi]!;
-      if (c === "*") {
-        for (let k = ti; k <= t.length; k++) if (match(pi + 1, k)) return true;
-        return false;
-      }
-      if (c === "[") {
-        const end = p.indexOf("]", pi);
-        if (end > pi && ti < t.length && p.slice(pi + 1, end).includes(t[ti]!)) {
-          pi = end + 1;
-          ti++;
-          continue;
-        }
-        return false;
-      }
-      if (ti >= t.length || t[ti] !== c) return false;
-      pi++;
-      ti++;
-    }
-    return ti === t.length;
-  };
-  return match(0, 0);
-}
 
 /** `models/gemini-2.5-flash` or `anthropic/claude-sonnet-4-5` → the bare model id. */
 export function bareModelId(model: string): string {
@@ -251,7 +266,7 @@ export function selectCacheRule(
 ): SelectedRule {
   const rules = options.rules ?? CACHE_RULES;
   const id = bareModelId(model);
-  const matching = rules.filter((r) => r.provider === provider && globMatches(r.models, id));
+  const matching = rules.filter((r) => r.provider === provider && matchGlob(r.models.toLowerCase(), id.toLowerCase()));
   let rule: CacheRule | undefined;
   if (options.ruleId !== undefined) {
     rule = rules.find((r) => r.id === options.ruleId);

@@ -74,7 +74,7 @@ function serialize(value: object, path: string): string {
   try {
     return JSON.stringify(value);
   } catch (e) {
-    canonicalJson(value, path);
+    canonicalJson(value, { path });
     throw new InvalidInputError(
       path,
       `cannot be serialized as JSON (${e instanceof Error ? e.message : String(e)}): send plain JSON data.`,
@@ -136,7 +136,8 @@ function blockJson(b: ContentBlock, path: string): string {
   }
 }
 
-const isObject = (v: unknown) => v !== null && typeof v === "object";
+/** An object or an array: caller JSON whose key order may differ without a change in meaning. */
+const isJsonContainer = (v: unknown) => v !== null && typeof v === "object";
 
 const headerJson = (m: Message, path: string) =>
   serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, path);
@@ -170,8 +171,8 @@ function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[
     out.push({
       callerJson:
         b.providerFields !== undefined ||
-        (b.type === "tool_call" && isObject(b.arguments)) ||
-        (b.type === "tool_result" && isObject(b.result)),
+        (b.type === "tool_call" && isJsonContainer(b.arguments)) ||
+        (b.type === "tool_result" && isJsonContainer(b.result)),
       path: `messages[${i}].content[${j}]`,
       kind: "block",
       region,
@@ -189,7 +190,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
   const out: Piece[] = [];
   request.tools.forEach((t, i) =>
     out.push({
-      callerJson: isObject(t.inputSchema) || t.providerFields !== undefined,
+      callerJson: isJsonContainer(t.inputSchema) || t.providerFields !== undefined,
       path: `tools[${i}]`,
       kind: "tool",
       region: "tools",
@@ -204,7 +205,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
   const choiceKey = provider === "gemini" ? "toolConfig" : "tool_choice";
   const choice: JsonValue | undefined = opts[choiceKey];
   const choicePiece = (region: SegmentRegion): Piece => ({
-    callerJson: isObject(choice),
+    callerJson: isJsonContainer(choice),
     path: `providerOptions.${choiceKey}`,
     kind: "tool_choice",
     region,
@@ -302,7 +303,9 @@ export function segmentWith(
     // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
     let canonicalSha256 = sha256;
     if (p.callerJson) {
-      const canonical = canonicalJson(JSON.parse(p.text), p.kind === "tool_choice" ? "providerOptions" : p.path);
+      const canonical = canonicalJson(JSON.parse(p.text), {
+        path: p.kind === "tool_choice" ? "providerOptions" : p.path,
+      });
       // The twin hashed this same canonical text if its canonical hash differs from its plain one.
       if (canonical !== p.text)
         canonicalSha256 =

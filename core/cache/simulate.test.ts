@@ -4,7 +4,7 @@ import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
 import { suggestCacheBreakpoints } from "./breakpoints.ts";
-import { CACHE_RULES, globMatches, selectCacheRule } from "./rules.ts";
+import { CACHE_RULES, selectCacheRule } from "./rules.ts";
 import { segmentRequest } from "./segments.ts";
 import { simulateCache } from "./simulate.ts";
 
@@ -151,10 +151,11 @@ describe("CACHE_RULES", () => {
     expect(new Set(CACHE_RULES.map((r) => r.id)).size).toBe(CACHE_RULES.length);
   });
 
-  it("matches globs with * and character classes", () => {
-    expect(globMatches("o[34]*", "o3-mini")).toBe(true);
-    expect(globMatches("o[34]*", "o1")).toBe(false);
-    expect(globMatches("gpt-4.1*", "GPT-4.1-mini")).toBe(true);
+  it("matches model ids by glob, ignoring case", () => {
+    expect(selectCacheRule("openai", "o3").rule.id).toBe("openai-o3-o4");
+    expect(selectCacheRule("openai", "O4-MINI").rule.id).toBe("openai-o3-o4");
+    expect(selectCacheRule("openai", "o1").rule.id).not.toBe("openai-o3-o4");
+    expect(selectCacheRule("openai", "GPT-4.1-mini").rule.id).toBe("openai-gpt-4-1");
   });
 });
 

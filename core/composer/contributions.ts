@@ -17,6 +17,7 @@ import type {
   PromptSlot,
   ReplaceContribution,
 } from "./contribution-types.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 /** Options shared by the helpers. Omitted fields take each helper's default. */
 export interface ContributionOptions {
@@ -64,10 +65,7 @@ function placed(
     slot,
     tier,
     content: o.content,
-    ...(o.id === undefined ? {} : { id: o.id }),
-    ...(o.condensed === undefined ? {} : { condensed: o.condensed }),
-    ...(o.scope === undefined ? {} : { scope: o.scope }),
-    ...(o.when === undefined ? {} : { when: o.when }),
+    ...definedFields({ id: o.id, condensed: o.condensed, scope: o.scope, when: o.when }),
   };
 }
 
@@ -105,7 +103,7 @@ export function replaceCore(replacement: ReplaceCoreOptions): ReplaceContributio
     fragmentId: replacement.id,
     tier: replacement.tier ?? "core",
     content: replacement.content,
-    ...(replacement.condensed === undefined ? {} : { condensed: replacement.condensed }),
+    ...definedFields({ condensed: replacement.condensed }),
   };
 }
 
@@ -140,6 +138,6 @@ export function createPlugin(plugin: CreatePluginOptions): HarnessPlugin {
   return Object.freeze({
     name: plugin.name,
     ...(prompts === undefined ? {} : { contributePrompts: () => prompts }),
-    ...(runtime === undefined ? {} : { contributeRuntimeAwarePrompts: runtime }),
+    ...definedFields({ contributeRuntimeAwarePrompts: runtime }),
   });
 }

@@ -9,7 +9,7 @@ export interface HistoryIssue {
 }
 
 /** `assertValidHistory` found one or more issues; all are carried, not just the first. */
-export class HistoryValidationError extends StrataError {
+export class HistoryValidationError extends StrataError<"invalid_history"> {
   readonly issues: readonly HistoryIssue[];
 
   constructor(issues: readonly HistoryIssue[]) {

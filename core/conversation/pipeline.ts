@@ -18,6 +18,7 @@ import { buildPromptContext } from "./prompt-context.ts";
 import { assertMessages } from "../messages/validate.ts";
 import { historyIssues } from "./history.ts";
 import { MESSAGE_LANGUAGE_KEY, resolveResponseLanguage } from "./language.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 export const REQUEST_PIPELINE_STAGES = Object.freeze([
   "build_user_message",
@@ -79,11 +80,13 @@ export function snapshotHistory(history: readonly Message[]): Message[] {
 
 function contextFor(sources: PromptArgumentSources, message: { text: string; language: string }): PromptContext {
   return buildPromptContext({
-    ...(sources.now === undefined ? {} : { now: sources.now }),
-    ...(sources.assistant === undefined ? {} : { assistant: sources.assistant }),
-    ...(sources.conversation === undefined ? {} : { conversation: sources.conversation }),
-    ...(sources.session === undefined ? {} : { session: sources.session }),
-    ...(sources.args === undefined ? {} : { args: sources.args }),
+    ...definedFields({
+      now: sources.now,
+      assistant: sources.assistant,
+      conversation: sources.conversation,
+      session: sources.session,
+      args: sources.args,
+    }),
     message,
   });
 }

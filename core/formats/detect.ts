@@ -25,6 +25,7 @@
  *
  * The same ranking picks the "closest" format when nothing matches (then fewest issues breaks ties).
  */
+import { isObject } from "../util/plain-object.ts";
 import type { WireFormat } from "./types.ts";
 
 export interface FormatEvidence {
@@ -40,7 +41,6 @@ export type Obj = Record<string, unknown>;
 
 export const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
 export const count = (o: Obj, keys: readonly string[]) => keys.reduce((n, k) => n + (has(o, k) ? 1 : 0), 0);
-export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "thinking", "redacted_thinking"]);
 const CHAT_PARTS = new Set(["image_url", "input_audio"]);
@@ -74,13 +74,13 @@ export function wireEvidence(o: Obj): Record<WireFormat, FormatEvidence> {
   let blocks = false;
   let blockCache = false;
   for (const m of messages) {
-    if (!isObj(m)) continue;
+    if (!isObject(m)) continue;
     if (typeof m["role"] === "string" && CHAT_ROLES.has(m["role"])) roles = true;
     if (has(m, "tool_calls")) calls = true;
     const content = m["content"];
     if (!Array.isArray(content)) continue;
     for (const b of content) {
-      if (!isObj(b)) continue;
+      if (!isObject(b)) continue;
       const t = b["type"];
       if (
         typeof t === "string" &&

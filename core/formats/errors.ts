@@ -10,14 +10,31 @@ export interface RequestFormatIssue {
   readonly column?: number;
 }
 
+/** Codes of `RequestFormatError`. */
+export type RequestFormatErrorCode =
+  /** The text is not JSON: a syntax error, nesting deeper than the limit, or nothing at all. */
+  | "json_syntax"
+  | "json_too_deep"
+  | "json_empty"
+  /** The text is longer than `maxLength`. */
+  | "request_too_large"
+  /** JSON that cannot be hashed or sent (lone surrogates, strings over the length limit …). */
+  | "invalid_json_data"
+  /** Not an object, or not valid in the format that was asked for. */
+  | "invalid_request"
+  /** Valid JSON that matches none of the formats tried. */
+  | "no_format_matched"
+  /** A fingerprint bundle received from someone else is malformed. */
+  | "invalid_fingerprints";
+
 /** A request could not be parsed or did not match any supported format. */
-export class RequestFormatError extends StrataError {
+export class RequestFormatError extends StrataError<RequestFormatErrorCode> {
   readonly issues: readonly RequestFormatIssue[];
   /** Formats that were tried, closest first. */
   readonly tried: readonly string[];
 
   constructor(
-    code: string,
+    code: RequestFormatErrorCode,
     message: string,
     issues: readonly RequestFormatIssue[],
     tried: readonly string[] = [],

@@ -14,6 +14,27 @@ export { toOpenAIChat } from "./openai-chat.ts";
 export { toOpenAIResponses } from "./openai-responses.ts";
 export { toGemini } from "./gemini.ts";
 
+// Model facts: windows, output limits, cache minimums, prices, export defaults (dated and sourced)
+export {
+  ANTHROPIC_EXPORT_MAX_TOKENS,
+  findModel,
+  MODEL_PROVIDERS,
+  MODEL_SOURCES,
+  MODEL_TABLE,
+  MODEL_TABLE_DATE,
+  normalizeModelId,
+} from "./models.ts";
+export type {
+  FindModelResult,
+  LongContextPrices,
+  ModelPrices,
+  ModelProvider,
+  ModelRow,
+  ModelSource,
+  ModelSourceId,
+  ModelStatus,
+} from "./models.ts";
+
 // JSON text with positions, shared by every reader
 export { DEFAULT_MAX_JSON_DEPTH, findJsonSyntaxError, lineAndColumn, parseJson } from "../util/json.ts";
 export type { JsonParseResult, JsonSyntaxIssue } from "../util/json.ts";

@@ -3,7 +3,8 @@
  * `zod/mini` ships no messages ("Invalid input"), so we write our own from the issue data.
  */
 import type { RequestFormatIssue } from "./errors.ts";
-import { describeValue, formatPath, type PathSegment, valueAt } from "../util/paths.ts";
+import { describeValue } from "../util/describe.ts";
+import { formatPath, type PathSegment, valueAt } from "../util/paths.ts";
 
 /** The parts of a zod v4 issue we read (structurally typed, so no zod internals leak). */
 interface ZodIssueLike {

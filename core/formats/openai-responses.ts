@@ -55,7 +55,7 @@ import {
   responsesMessage,
   responsesReasoning,
 } from "./openai-responses-schema.ts";
-import { describeValue } from "../util/paths.ts";
+import { describeValue } from "../util/describe.ts";
 import type { NormalizedRequest } from "./types.ts";
 
 const KEY = "openai-responses";

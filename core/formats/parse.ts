@@ -8,7 +8,7 @@
 import { anthropicRequest } from "./anthropic-schema.ts";
 import { fromAnthropic } from "./anthropic.ts";
 import { byEvidence, type FormatEvidence, type Obj, rankFormats, wireEvidence } from "./detect.ts";
-import { RequestFormatError, type RequestFormatIssue } from "./errors.ts";
+import { RequestFormatError, type RequestFormatErrorCode, type RequestFormatIssue } from "./errors.ts";
 import { geminiRequest } from "./gemini-schema.ts";
 import { checkGeminiParts, fromGemini } from "./gemini.ts";
 import { checkJsonValue, type ValueLimits } from "./guard.ts";
@@ -20,7 +20,7 @@ import { checkResponsesItems, checkResponsesTools, fromOpenAIResponses } from ".
 import { type NormalizedRequest, WIRE_FORMATS, type WireFormat } from "./types.ts";
 import { parseJson } from "../util/json.ts";
 import { jsonPathAt } from "../util/json-path.ts";
-import { describeValue } from "../util/paths.ts";
+import { describeValue } from "../util/describe.ts";
 
 /** Longest request text accepted, in UTF-16 code units (64 Mi). */
 export const DEFAULT_MAX_REQUEST_LENGTH = 64 * 1024 * 1024;
@@ -72,7 +72,7 @@ export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<
 }
 
 function fail(
-  code: string,
+  code: RequestFormatErrorCode,
   message: string,
   issues: readonly RequestFormatIssue[],
   tried: readonly string[] = [],

@@ -29,7 +29,8 @@ import type { RequestFormat } from "../request/parse-request.ts";
 import type { AgentInput } from "../assembly/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import type { Message } from "../messages/types.ts";
-import { assertProviderRequest, isObject } from "../messages/validate.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
+import { isObject } from "../util/plain-object.ts";
 import {
   DEFAULT_SIMULATED_NEXT_INPUT,
   DEFAULT_SIMULATED_REPLY,

@@ -10,18 +10,18 @@ export { simulateAdjacentTurn } from "./adjacent-turn.ts";
 export type { AdjacentTurn, AdjacentTurnOptions } from "./adjacent-turn.ts";
 export { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
 export type {
-  AssemblySection,
-  ContextBudgetSection,
+  ReportAssembly,
+  ReportContextBudget,
   DroppedItem,
-  HistorySection,
+  ReportHistory,
   InspectionReport,
   InspectionSettings,
   LayoutTrace,
   ReportProblem,
-  SegmentSection,
-  TemplateSection,
+  ReportSegments,
+  ReportTemplate,
   TierRow,
-  TierSection,
+  ReportTiers,
   TracedMessage,
   VolatilityWarning,
 } from "./types.ts";

@@ -126,8 +126,13 @@ describe("inspect on the AssemblyRequest sample", () => {
     expect(r.templates!.error).not.toBeNull();
   });
 
-  it("honours layout, budget and contextBudget overrides", async () => {
-    const r = await inspect(assemblySample, { layout: "legacy", budget: null, contextBudget: null, nextTurn: false });
+  it("honours layout, tierBudget and contextBudget overrides", async () => {
+    const r = await inspect(assemblySample, {
+      layout: "legacy",
+      tierBudget: null,
+      contextBudget: null,
+      nextTurn: false,
+    });
     expect(r.settings.layout).toBe("legacy");
     expect(r.tiers!.rows.every((x) => x.verdict === "included")).toBe(true);
     expect(r.contextBudget).toBeNull();

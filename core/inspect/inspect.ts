@@ -19,7 +19,6 @@ import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segm
 import { simulateTurns } from "../cache/simulate.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
 import type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CacheProvider,
   CacheRule,
@@ -42,21 +41,22 @@ import {
   omissionItem,
   plainRequest,
   problemFrom,
-  segmentSection,
+  reportSegments,
   tierDrops,
-  tierSection,
-} from "./sections.ts";
-import { templateSection } from "./template-section.ts";
+  reportTiers,
+} from "./report-parts.ts";
+import { reportTemplate } from "./report-template.ts";
 import {
-  type AssemblySection,
-  type ContextBudgetSection,
+  type ReportAssembly,
+  type ReportContextBudget,
   type DroppedItem,
   type InspectionReport,
   REPORT_VERSION,
   type ReportProblem,
-  type TemplateSection,
-  type TierSection,
+  type ReportTemplate,
+  type ReportTiers,
 } from "./types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 
 export interface InspectOptions {
   /** The previous turn: JSON text, a request in any format, or a fingerprint bundle. */
@@ -67,11 +67,11 @@ export interface InspectOptions {
   readonly model?: string;
   readonly tokenEstimator?: TokenEstimator;
   /** Tier budget override for `sections` (a number is `totalBudget`; null = no limit). */
-  readonly budget?: number | null | TierBudgetJson;
+  readonly tierBudget?: number | null | TierBudgetJson;
   /** Context budget override; null removes the request's. */
   readonly contextBudget?: ContextBudgetJson | null;
   /** Layout of `report.request` for an `AssemblyRequest`; default the request's, else `cache_aware`. */
-  readonly layout?: AssemblyLayout;
+  readonly layout?: InputAssemblyLayout;
   /** Skip detection. */
   readonly format?: RequestFormat;
   /** Cache rule table and row (see `CACHE_RULES`). */
@@ -87,7 +87,7 @@ const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_S
 interface Assembled {
   readonly request: NormalizedRequest | null;
   readonly prepared: PreparedAssembly | null;
-  readonly assembly: AssemblySection;
+  readonly assembly: ReportAssembly;
   readonly explained: ExplainedProviderInput | null;
 }
 
@@ -95,13 +95,13 @@ interface Assembled {
 function prepare(
   request: AssemblyRequest,
   options: InspectOptions,
-  layout: AssemblyLayout,
+  layout: InputAssemblyLayout,
   problems: ReportProblem[] | null,
 ): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
   let req = request;
   const opts = {
     layout,
-    ...(options.budget !== undefined ? { tierBudget: options.budget } : {}),
+    ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
     ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
     ...(options.tokenEstimator ? { tokenEstimator: options.tokenEstimator } : {}),
   };
@@ -116,7 +116,7 @@ function prepare(
         const { template: _t, ...rest } = req;
         req = rest;
       } else if (req.sections) {
-        const { sections: _s, budget: _b, ...rest } = req;
+        const { sections: _s, tierBudget: _b, ...rest } = req;
         req = rest;
       } else break;
     }
@@ -129,8 +129,8 @@ async function assemble(
   options: InspectOptions,
   problems: ReportProblem[],
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
-  const selected: AssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
-  const traces: Partial<Record<AssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
+  const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
+  const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
   let chosen:
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;
@@ -157,7 +157,7 @@ async function assemble(
   };
 }
 
-function contextBudgetSection(explained: ExplainedProviderInput | null): ContextBudgetSection | null {
+function reportContextBudget(explained: ExplainedProviderInput | null): ReportContextBudget | null {
   const report = explained?.trace.budget;
   if (!report) return null;
   return {
@@ -224,10 +224,10 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   const estimator = options.tokenEstimator;
 
   let request: NormalizedRequest | null;
-  let assembly: AssemblySection | null = null;
-  let tiers: TierSection | null = null;
-  let contextBudget: ContextBudgetSection | null = null;
-  let templates: TemplateSection | null = null;
+  let assembly: ReportAssembly | null = null;
+  let tiers: ReportTiers | null = null;
+  let contextBudget: ReportContextBudget | null = null;
+  let templates: ReportTemplate | null = null;
   let nextTurn: NextTurnSimulation | null = null;
   let volatileVariables: string[] = [];
   const dropped: DroppedItem[] = [];
@@ -237,13 +237,13 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     request = a.request;
     assembly = a.assembly;
     if (a.prepared?.tiers) {
-      tiers = tierSection(a.prepared.tiers);
+      tiers = reportTiers(a.prepared.tiers);
       dropped.push(...tierDrops(tiers));
     }
-    contextBudget = contextBudgetSection(a.explained);
+    contextBudget = reportContextBudget(a.explained);
     if (contextBudget) dropped.push(...contextBudget.omitted);
     if (a.prepared?.template) {
-      templates = templateSection(a.prepared.template, problems);
+      templates = reportTemplate(a.prepared.template, problems);
       volatileVariables = templates.volatility.map((w) => w.variable);
     }
     if (options.nextTurn !== false && a.prepared) {
@@ -357,7 +357,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     tiers,
     contextBudget,
     dropped,
-    segments: seg && request ? segmentSection(seg, request) : null,
+    segments: seg && request ? reportSegments(seg, request) : null,
     prefix,
     cache,
     breakpoints,

@@ -8,7 +8,6 @@
  * a key bumps `REPORT_VERSION`.
  */
 import type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CacheProvider,
   CacheSimulation,
@@ -21,6 +20,7 @@ import type { HistoryIssue } from "../conversation/errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
 import type { Role } from "../messages/types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 
 export const REPORT_VERSION = 1 as const;
 
@@ -41,15 +41,15 @@ export interface InspectionReport {
    */
   readonly request: NormalizedRequest | null;
   /** Assembly trace for both layouts; null unless the input is a Strata `AssemblyRequest`. */
-  readonly assembly: AssemblySection | null;
+  readonly assembly: ReportAssembly | null;
   /** Tier gating rows; null unless the `AssemblyRequest` has `sections`. */
-  readonly tiers: TierSection | null;
+  readonly tiers: ReportTiers | null;
   /** Context-budget accounting; null unless the `AssemblyRequest` (or `options.budget`) sets a budget. */
-  readonly contextBudget: ContextBudgetSection | null;
+  readonly contextBudget: ReportContextBudget | null;
   /** Everything that was left out, from every stage, with reasons and the arithmetic that decided it. */
   readonly dropped: readonly DroppedItem[];
   /** The request in provider prompt order; null when there is no request. */
-  readonly segments: SegmentSection | null;
+  readonly segments: ReportSegments | null;
   /** Comparison with `options.previous`; null without one. */
   readonly prefix: PrefixComparison | null;
   /**
@@ -63,9 +63,9 @@ export interface InspectionReport {
   /** This turn and a simulated next one under both layouts; null unless the input is an `AssemblyRequest`. */
   readonly nextTurn: NextTurnSimulation | null;
   /** History validation of the request's messages (always run). */
-  readonly history: HistorySection;
+  readonly history: ReportHistory;
   /** Template rendering and volatility; null unless the `AssemblyRequest` has a `template`. */
-  readonly templates: TemplateSection | null;
+  readonly templates: ReportTemplate | null;
   /** Hash-only bundle of this request, safe to share; null when there is no request. */
   readonly fingerprints: FingerprintBundle | null;
   /** Stages that failed or warned; the report still holds what the other stages found. */
@@ -76,7 +76,7 @@ export interface InspectionSettings {
   readonly provider: CacheProvider;
   readonly model: string;
   /** Layout of `request` (Strata input only; `cache_aware` otherwise). */
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** `default` = `ceil(UTF-16 length / 4)`; `custom` = an injected `tokenEstimator`. */
   readonly tokenEstimator: "default" | "custom";
   /** What `options.previous` was: nothing, a request, or a fingerprint bundle. */
@@ -86,16 +86,16 @@ export interface InspectionSettings {
 }
 
 /** Assembly of a Strata `AssemblyRequest` under both layouts. */
-export interface AssemblySection {
+export interface ReportAssembly {
   /** The layout `request` was assembled with. */
-  readonly selectedLayout: AssemblyLayout;
+  readonly selectedLayout: InputAssemblyLayout;
   /** Null for a layout whose assembly failed (see `problems`). */
   readonly legacy: LayoutTrace | null;
   readonly cache_aware: LayoutTrace | null;
 }
 
 export interface LayoutTrace {
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** Every output message in order, with where it came from. */
   readonly messages: readonly TracedMessage[];
   /** What this layout's assembly left out (context-budget omissions). */
@@ -127,7 +127,7 @@ export interface TracedMessage {
 }
 
 /** The tier gate's decision for every candidate section (the composer's explanation). */
-export interface TierSection {
+export interface ReportTiers {
   /** Null when the budget is unlimited. */
   readonly effectiveBudget: number | null;
   /** `coreChars + floor((budget - coreChars) × activeBudgetFraction)`; null when unlimited. */
@@ -162,7 +162,7 @@ export interface TierRow {
   readonly reason: string;
 }
 
-export interface ContextBudgetSection {
+export interface ReportContextBudget {
   readonly maxInputTokens: number | null;
   readonly maxInputBytes: number | null;
   /** Totals of the assembled request in the selected layout. */
@@ -189,7 +189,7 @@ export interface DroppedItem {
   readonly reason: string;
 }
 
-export interface SegmentSection {
+export interface ReportSegments {
   readonly provider: CacheProvider;
   /** Regions in prompt order, e.g. `["tools", "system", "messages"]`. */
   readonly order: readonly string[];
@@ -200,11 +200,11 @@ export interface SegmentSection {
   readonly segments: readonly ReportSegment[];
 }
 
-export interface HistorySection {
+export interface ReportHistory {
   readonly issues: readonly HistoryIssue[];
 }
 
-export interface TemplateSection {
+export interface ReportTemplate {
   /** Length of the template source and of the rendered text (UTF-16). */
   readonly templateChars: number;
   readonly renderedChars: number;

@@ -1,7 +1,7 @@
 import { StrataError } from "../util/errors.ts";
 
 /** A message carries a content block whose modality the model does not declare in `capabilities.input`. */
-export class UnsupportedModalityError extends StrataError {
+export class UnsupportedModalityError extends StrataError<"unsupported_modality"> {
   readonly modality: string;
   readonly messageIndex: number;
   readonly blockIndex: number;

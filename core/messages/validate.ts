@@ -6,31 +6,16 @@
  * silently wrong result. Each public entry point runs it once per call; internal stages trust
  * what an earlier stage checked.
  */
+import { describeValue } from "../util/describe.ts";
 import { InvalidInputError } from "../util/errors.ts";
+import { isObject } from "../util/plain-object.ts";
 import type { ProviderRequest, ToolDefinition } from "./request.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "./types.ts";
 import type { ContentBlock, Message } from "./types.ts";
 
-export const describeValue = (value: unknown): string =>
-  value === undefined
-    ? "nothing"
-    : value === null
-      ? "null"
-      : Array.isArray(value)
-        ? "an array"
-        : typeof value === "object"
-          ? "an object"
-          : typeof value === "string"
-            ? "a string"
-            : `a ${typeof value}`;
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Throws `InvalidInputError`: `<field>: must be <expected>, got <what value is>.` */
 function bad(field: string, expected: string, value: unknown): never {
-  throw new InvalidInputError(field, `must be ${expected}, got ${describeValue(value)}.`);
+  throw new InvalidInputError(field, `must be ${expected}, got ${describeValue(value, "brief")}.`);
 }
 
 export function expectString(value: unknown, field: string): string {

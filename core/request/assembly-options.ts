@@ -19,7 +19,8 @@ import { InvalidInputError } from "../util/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
 import type { InputAssemblyLayout, InstructionsInput } from "../assembly/types.ts";
 import type { Message } from "../messages/types.ts";
-import { assertMessage, expectArray, expectString, isObject } from "../messages/validate.ts";
+import { assertMessage, expectArray, expectString } from "../messages/validate.ts";
+import { isObject } from "../util/plain-object.ts";
 import { assertContextBlocks } from "../assembly/prompt-validate.ts";
 import { renderJinjaTemplate } from "../templates/jinja/render.ts";
 import { buildPromptContext } from "../conversation/prompt-context.ts";
@@ -150,7 +151,7 @@ export function prepareAssembly(request: AssemblyRequest, options: PrepareAssemb
   const template = request.template ? renderAssemblyTemplate(request.template) : null;
   let tiers: PreparedTiers | null = null;
   if (request.sections && request.sections.length > 0) {
-    const config = tierBudgetConfig(request.budget, options.tierBudget);
+    const config = tierBudgetConfig(request.tierBudget, options.tierBudget);
     tiers = {
       config,
       composed: composeBudgetedPrompt(request.sections, config),
@@ -168,7 +169,7 @@ export function prepareAssembly(request: AssemblyRequest, options: PrepareAssemb
   const {
     template: _t,
     sections: _s,
-    budget: _b,
+    tierBudget: _b,
     resources,
     context,
     tailSegments,

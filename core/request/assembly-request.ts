@@ -68,9 +68,9 @@ export interface AssemblyRequest extends JsonAssemblyOptions {
   /** The run-owned tail, in insertion order. */
   readonly tailSegments?: readonly { readonly id: string; readonly message: Message }[];
   readonly contextBudget?: ContextBudgetJson;
-  /** Tier candidates, composed with `budget` into one system instruction. */
+  /** Tier candidates, composed with `tierBudget` into one system instruction. */
   readonly sections?: readonly BudgetedSectionInput[];
-  readonly budget?: TierBudgetJson;
+  readonly tierBudget?: TierBudgetJson;
   readonly template?: AssemblyTemplate;
 }
 

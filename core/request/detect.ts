@@ -1,4 +1,5 @@
-import { count, type FormatEvidence, isObj, type Obj } from "../formats/detect.ts";
+import { count, type FormatEvidence, type Obj } from "../formats/detect.ts";
+import { isObject } from "../util/plain-object.ts";
 
 /** Fields only Strata's `AssemblyRequest` has (a wire body never has them). */
 const STRATA_FIELDS = [
@@ -13,5 +14,5 @@ const STRATA_FIELDS = [
 
 /** Decisive evidence for Strata's own format: `model` is an object, and the fields above. */
 export function strataEvidence(o: Obj): FormatEvidence {
-  return { decisive: (isObj(o["model"]) ? 1 : 0) + count(o, STRATA_FIELDS), shape: 0, model: 0 };
+  return { decisive: (isObject(o["model"]) ? 1 : 0) + count(o, STRATA_FIELDS), shape: 0, model: 0 };
 }

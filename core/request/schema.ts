@@ -177,6 +177,6 @@ export const assemblyRequestSchema = z.strictObject({
   /** Tier candidates composed into a system instruction. */
   sections: z.optional(z.array(sectionSchema)),
   /** Budget config for `sections`. */
-  budget: z.optional(tierBudgetSchema),
+  tierBudget: z.optional(tierBudgetSchema),
   template: z.optional(templateSchema),
 });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TemplateError } from "./errors.ts";
 import type { JsonValue } from "../messages/index.ts";
-import { renderPromptTemplate, stableJson } from "./prompt-template.ts";
+import { jsonForPrompt, renderPromptTemplate } from "./prompt-template.ts";
 
 describe("renderPromptTemplate", () => {
   it("renders the spec's request/response example", () => {
@@ -114,13 +114,13 @@ describe("renderPromptTemplate", () => {
   });
 });
 
-describe("stableJson", () => {
+describe("jsonForPrompt", () => {
   it("matches JSON.parse round-trips with sorted keys for any JSON value (seed 10)", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        const text = stableJson(value);
+        const text = jsonForPrompt(value, "value");
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
-        expect(stableJson(JSON.parse(text))).toBe(text);
+        expect(jsonForPrompt(JSON.parse(text), "value")).toBe(text);
       }),
       { seed: 10, numRuns: 200 },
     );

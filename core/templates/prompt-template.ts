@@ -1,7 +1,7 @@
 import { TemplateError } from "./errors.ts";
 import { lineAndColumn } from "../util/json.ts";
 import type { JsonValue } from "../messages/index.ts";
-import { isPlainObject } from "../util/plain-object.ts";
+import { canonicalJson } from "../util/canonical.ts";
 
 /** What `renderPromptTemplate` does with a `{{name}}` that has no variable. */
 export interface PromptTemplateOptions {
@@ -55,65 +55,24 @@ export function renderPromptTemplate(
         { line, column },
       );
     }
-    return typeof value === "string" ? value : stableJson(value, name);
+    return typeof value === "string" ? value : jsonForPrompt(value, name);
   });
 }
 
 /**
- * Deterministic JSON: object keys sorted at every depth, own enumerable properties of plain
- * objects only. `undefined` object properties are skipped (as `JSON.stringify` does). Functions,
- * symbols, bigints, non-finite numbers, cycles and non-plain objects (Date, Map, class instances)
- * throw `TemplateError` naming the path.
+ * JSON inserted into a prompt: canonical (keys sorted at every depth), JSON data only (functions,
+ * symbols, bigints, non-finite numbers, cycles and non-plain objects such as Date, Map or class
+ * instances throw `TemplateError` naming the path), nesting capped at 256 levels.
  */
-export function stableJson(value: unknown, path = "value"): string {
-  return write(value, path, 0, []);
-}
-
-function write(value: unknown, path: string, depth: number, stack: unknown[]): string {
-  switch (typeof value) {
-    case "string":
-      return JSON.stringify(value);
-    case "boolean":
-      return value ? "true" : "false";
-    case "number":
-      if (!Number.isFinite(value)) throw invalid(path, `is ${value}, which JSON cannot represent`);
-      return JSON.stringify(value);
-    case "object":
-      break;
-    default:
-      throw invalid(path, `is a ${typeof value}, which is not JSON`);
-  }
-  if (value === null) return "null";
-  if (depth >= MAX_DEPTH) throw invalid(path, `nests deeper than ${MAX_DEPTH} levels`);
-  if (stack.includes(value)) throw invalid(path, "refers back to itself (a cycle)");
-  stack.push(value);
-  let out: string;
-  if (Array.isArray(value)) {
-    const parts: string[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      parts.push(item === undefined ? "null" : write(item, `${path}[${i}]`, depth + 1, stack));
-    }
-    out = `[${parts.join(",")}]`;
-  } else {
-    if (!isPlainObject(value)) throw invalid(path, "is not a plain object or array");
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    const parts: string[] = [];
-    for (const key of keys) {
-      const item = record[key];
-      if (item === undefined) continue;
-      parts.push(`${JSON.stringify(key)}:${write(item, `${path}.${key}`, depth + 1, stack)}`);
-    }
-    out = `{${parts.join(",")}}`;
-  }
-  stack.pop();
-  return out;
-}
-
-function invalid(path: string, problem: string): TemplateError {
-  return new TemplateError(
-    "invalid_variable",
-    `Template variable ${path} ${problem}: pass strings, numbers, booleans, null, arrays or plain objects.`,
-  );
+export function jsonForPrompt(value: unknown, path: string): string {
+  return canonicalJson(value, {
+    path,
+    policy: "strict",
+    maxDepth: MAX_DEPTH,
+    error: (f) =>
+      new TemplateError(
+        "invalid_variable",
+        `Template variable ${f.path} ${f.problem}: pass strings, numbers, booleans, null, arrays or plain objects.`,
+      ),
+  });
 }

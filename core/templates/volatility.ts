@@ -13,6 +13,7 @@ import { childrenOf, metaOf } from "./jinja/ast.ts";
 import type { JinjaCompileOptions } from "./jinja/compile.ts";
 import { compileJinjaTemplate } from "./jinja/compile.ts";
 import type { JinjaToken, SourcePosition } from "./jinja/source.ts";
+import { definedFields } from "../util/plain-object.ts";
 
 export type TemplateVolatility = "per_request" | "per_day" | "per_conversation";
 
@@ -208,8 +209,7 @@ export function lintTemplateVolatility(
         name,
         tag,
         fallback,
-        ...(property === undefined ? {} : { property }),
-        ...(via === undefined ? {} : { via }),
+        ...definedFields({ property, via }),
       });
     };
     const visit = (n: AstNode, parent: AstNode | undefined) => {

@@ -51,7 +51,7 @@ export const assemblySample = {
         "Glossary: canary = a small share of traffic on the new version; bake time = how long a canary runs before promotion; rollback = redeploying the previous release tag.",
     },
   ],
-  budget: { depth: 0, totalBudget: 520, activeBudgetFraction: 0.95 },
+  tierBudget: { depth: 0, totalBudget: 520, activeBudgetFraction: 0.95 },
   summaries: [
     {
       id: "sum-1",

@@ -1,12 +1,10 @@
+import { describeValue } from "../util/describe.ts";
 import { TokenEstimatorError } from "./errors.ts";
 
 export type TokenEstimator = (text: string) => number;
 
 /** The spec's default estimate: `Math.ceil(UTF-16 length / 4)`. */
 export const estimateTextTokens: TokenEstimator = (text) => Math.ceil(text.length / 4);
-
-const describeResult = (n: unknown): string =>
-  typeof n === "number" ? String(n) : n === null ? "null" : typeof n === "string" ? JSON.stringify(n) : `a ${typeof n}`;
 
 /**
  * The one token-estimator contract, shared by the context budget, `segmentRequest`,
@@ -35,7 +33,7 @@ export function checkedTokenEstimator(estimator: unknown, field: string): TokenE
     if (typeof tokens !== "number" || !Number.isFinite(tokens) || tokens < 0) {
       throw new TokenEstimatorError(
         field,
-        `${field} returned ${describeResult(tokens)} for a ${text.length}-character text: it must return a finite, non-negative number.`,
+        `${field} returned ${describeValue(tokens)} for a ${text.length}-character text: it must return a finite, non-negative number.`,
       );
     }
     return Math.ceil(tokens);

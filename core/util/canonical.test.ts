@@ -68,7 +68,7 @@ describe("canonicalJson", () => {
   it("names a cycle by its path", () => {
     const a: Record<string, unknown> = { list: [1, {}] };
     (a["list"] as unknown[])[1] = { back: a };
-    const e = errorOf(() => canonicalJson(a, "tools[0].inputSchema"));
+    const e = errorOf(() => canonicalJson(a, { path: "tools[0].inputSchema" }));
     expect(e).toMatchObject({ code: "json_cycle", field: "tools[0].inputSchema.list[1].back" });
   });
 
@@ -79,5 +79,38 @@ describe("canonicalJson", () => {
 
   it("refuses a BigInt by path instead of a raw TypeError", () => {
     expect(errorOf(() => canonicalJson({ n: [1n] }))).toMatchObject({ code: "not_json", field: "value.n[0]" });
+  });
+});
+
+describe("canonicalJson, strict policy", () => {
+  const strict = (v: unknown) => canonicalJson(v, { policy: "strict", path: "args" });
+
+  it("writes JSON data exactly as the lenient policy does", () => {
+    const v = { b: [1, "two", null, true], a: { y: 2.5, x: "é" } };
+    expect(strict(v)).toBe(canonicalJson(v));
+  });
+
+  it.each<[string, unknown, string]>([
+    ["a function property", { f: () => 1 }, "args.f"],
+    ["a function in an array", [1, () => 1], "args[1]"],
+    ["NaN", { n: Number.NaN }, "args.n"],
+    ["Infinity", [Number.POSITIVE_INFINITY], "args[0]"],
+    ["a Date", { when: new Date(0) }, "args.when"],
+    ["a Map", { m: new Map() }, "args.m"],
+    ["a symbol", { s: Symbol("x") }, "args.s"],
+    ["undefined at the root", undefined, "args"],
+  ])("refuses %s, naming its path", (_, value, path) => {
+    expect(errorOf(() => strict(value))).toMatchObject({ code: "not_json", field: path });
+  });
+
+  it("still skips undefined object properties, as JSON.stringify does", () => {
+    expect(strict({ a: undefined, b: 1 })).toBe('{"b":1}');
+  });
+
+  it("builds the caller's error from the failure", () => {
+    const error = (f: { path: string; problem: string }) => new RangeError(`${f.path} ${f.problem}`);
+    expect(() => canonicalJson({ n: 1n }, { policy: "strict", error })).toThrow(
+      new RangeError("value.n is a BigInt, which JSON cannot represent"),
+    );
   });
 });

@@ -1,39 +1,87 @@
 /**
- * Canonical serialization: JSON with object keys sorted (by UTF-16 code units) at every
- * depth and no whitespace. Two values that differ only in key order serialize the same.
+ * Canonical serialization, the one sorted-key JSON writer: object keys sorted (by UTF-16 code
+ * units) at every depth and no whitespace, so two values that differ only in key order serialize
+ * the same. Used for cache fingerprints of caller JSON and for JSON inserted into prompts.
  */
 import { InvalidInputError } from "./errors.ts";
 import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
+import { isPlainObject } from "./plain-object.ts";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+export interface CanonicalJsonOptions {
+  /** The root value's name in error paths (default `value`), e.g. `tools[0].inputSchema`. */
+  readonly path?: string;
+  /**
+   * What to do with values JSON cannot hold. `"lenient"` (default) follows `JSON.stringify`:
+   * `undefined` and functions are dropped from objects and written as `null` in arrays,
+   * non-finite numbers as `null`, other objects by their own enumerable keys. `"strict"` accepts
+   * JSON data only: a function, symbol, non-finite number, or an object that is neither a plain
+   * object nor an array is an error (`undefined` object properties are still skipped).
+   */
+  readonly policy?: "lenient" | "strict";
+  /** Deepest nesting accepted; default `DEFAULT_MAX_JSON_DEPTH` (1,000, as `parseJson`). */
+  readonly maxDepth?: number;
+  /**
+   * Builds the error thrown for a value the policy refuses; default an `InvalidInputError` with
+   * `field` = the path and the message `"<problem>: <advice>"`.
+   */
+  readonly error?: (failure: CanonicalJsonFailure) => Error;
+}
+
+/** Why a value could not be written, and where. */
+export interface CanonicalJsonFailure {
+  readonly code: "not_json" | "json_cycle" | "json_too_deep";
+  /** The path of the bad value: `value.a[0]` (very deep paths are abbreviated). */
+  readonly path: string;
+  /** What is wrong, as a predicate: `is a BigInt, which JSON cannot represent`. */
+  readonly problem: string;
+  /** What to do about it: `convert it to a string or a number`. */
+  readonly advice: string;
+}
+
+const defaultError = (f: CanonicalJsonFailure): Error =>
+  new InvalidInputError(f.path, `${f.problem}: ${f.advice}.`, { code: f.code });
+
 /**
- * `value` as canonical JSON. Values `JSON.stringify` skips or nulls are treated the same way
- * (`undefined` and functions: dropped from objects, `null` in arrays). Host objects are not
- * trusted: nesting deeper than `DEFAULT_MAX_JSON_DEPTH` (1,000, as `parseJson`), a cycle or a
- * BigInt throws `InvalidInputError` naming the path (`path` is the root's name, default `value`)
- * — never a stack overflow. Recursion is bounded by the same cap.
+ * `value` as canonical JSON. Host objects are not trusted: nesting deeper than `maxDepth`, a
+ * cycle or a BigInt (and, under the strict policy, any non-JSON value) throws naming the path —
+ * never a stack overflow. Recursion is bounded by the same cap.
  */
-export function canonicalJson(value: unknown, path = "value"): string {
+export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
+  const root = options.path ?? "value";
+  const strict = options.policy === "strict";
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const makeError = options.error ?? defaultError;
   const keys: (string | number)[] = [];
   const ancestors = new Set<object>();
-  const fail = (code: string, message: string): never => {
+  const fail = (code: CanonicalJsonFailure["code"], problem: string, advice: string): never => {
     // Very deep paths: the first 12 segments and the depth (as the request guard writes them).
-    let at = path;
+    let path = root;
     for (const k of keys.slice(0, keys.length <= 24 ? keys.length : 12))
-      at += typeof k === "number" ? `[${k}]` : IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`;
-    if (keys.length > 24) at += `…(${keys.length} levels deep)`;
-    throw new InvalidInputError(at, message, { code });
+      path += typeof k === "number" ? `[${k}]` : IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`;
+    if (keys.length > 24) path += `…(${keys.length} levels deep)`;
+    throw makeError({ code, path, problem, advice });
   };
+  const notJson = (v: unknown): never =>
+    typeof v === "number"
+      ? fail("not_json", `is ${v}, which JSON cannot represent`, "pass a finite number")
+      : fail("not_json", `is a ${typeof v}, which JSON cannot represent`, "pass JSON data");
   const write = (v: unknown): string => {
     if (v === null || typeof v !== "object") {
+      // `undefined` reaches here only as the root value (containers handle their own).
+      if (strict && v === undefined) fail("not_json", "is undefined, which JSON cannot represent", "pass JSON data");
       if (typeof v === "bigint")
-        fail("not_json", "is a BigInt, which JSON cannot represent: convert it to a string or a number.");
+        fail("not_json", "is a BigInt, which JSON cannot represent", "convert it to a string or a number");
+      if (
+        strict &&
+        (typeof v === "function" || typeof v === "symbol" || (typeof v === "number" && !Number.isFinite(v)))
+      )
+        notJson(v);
       return JSON.stringify(v) ?? "null";
     }
-    if (ancestors.has(v)) fail("json_cycle", "refers back to itself (a cycle): JSON data cannot contain cycles.");
-    if (keys.length >= DEFAULT_MAX_JSON_DEPTH)
-      fail("json_too_deep", `nests deeper than ${DEFAULT_MAX_JSON_DEPTH} levels: flatten it.`);
+    if (ancestors.has(v)) fail("json_cycle", "refers back to itself (a cycle)", "JSON data cannot contain cycles");
+    if (keys.length >= maxDepth) fail("json_too_deep", `nests deeper than ${maxDepth} levels`, "flatten it");
     ancestors.add(v);
     let out: string;
     if (Array.isArray(v)) {
@@ -42,15 +90,21 @@ export function canonicalJson(value: unknown, path = "value"): string {
         if (i > 0) out += ",";
         const item: unknown = v[i];
         keys.push(i);
+        if (strict && (typeof item === "function" || typeof item === "symbol")) notJson(item);
         out += item === undefined || typeof item === "function" ? "null" : write(item);
         keys.pop();
       }
       out += "]";
     } else {
+      if (strict && !isPlainObject(v))
+        fail("not_json", "is not a plain object or array", "pass plain objects, arrays and JSON values");
       out = "{";
       let first = true;
       for (const k of Object.keys(v).sort()) {
         const item = (v as Record<string, unknown>)[k];
+        keys.push(k);
+        if (strict && (typeof item === "function" || typeof item === "symbol")) notJson(item);
+        keys.pop();
         if (item === undefined || typeof item === "function") continue;
         keys.push(k);
         out += `${first ? "" : ","}${JSON.stringify(k)}:${write(item)}`;

@@ -9,7 +9,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { InvalidInputError } from "./errors.ts";
-import { describeValue } from "./paths.ts";
+import { describeValue } from "./describe.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -21,25 +21,6 @@ export function joinPath(base: string, seg: PathSegment): string {
   return `${base}[${JSON.stringify(seg)}]`;
 }
 
-/** A short description of a value's JSON type, for "expected X, got Y" messages. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return value.length <= 40 ? `the string ${JSON.stringify(value)}` : "a string";
-    case "number":
-      return Number.isFinite(value) ? `the number ${value}` : `the non-JSON number ${String(value)}`;
-    case "boolean":
-      return `${value}`;
-    case "object":
-      return "an object";
-    default:
-      return `a ${typeof value}`;
-  }
-}
-
 /** Reads `path` inside `value` without throwing (undefined when it does not exist). */
 export function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
   let cur: unknown = value;

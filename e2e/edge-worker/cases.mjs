@@ -17,7 +17,7 @@ export const SAMPLES = {
       { id: "tools", tier: "active", content: "Use tools sparingly." },
       { id: "trivia", tier: "informational", content: "Trivia that should be dropped. ".repeat(20) },
     ],
-    budget: { totalBudget: 120 },
+    tierBudget: { totalBudget: 120 },
   },
   "openai-chat": {
     model: "gpt-4o-mini",

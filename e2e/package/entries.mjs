@@ -48,9 +48,10 @@ export const ENTRIES = [
   {
     subpath: "./formats",
     file: "core/formats/index.ts",
-    purpose: "read and write provider wire formats (zod schemas, converters, JSON with positions)",
+    purpose: "read and write provider wire formats (zod schemas, converters, JSON with positions), the model table",
     goal: 15 * KB,
-    budget: 23_500, // measured 21,299 B (zod/mini is ~6 KB of it)
+    // measured 28,173 B: zod/mini is ~6 KB of it, the sourced model table (MODEL_TABLE, notes and sources) ~7 KB
+    budget: 31_000,
   },
   {
     subpath: "./request",

@@ -7,17 +7,10 @@
 import { Environment } from "@huggingface/jinja";
 import { InvalidInputError } from "../../util/errors.ts";
 import { joinPath } from "../../util/paths.ts";
+import { describeValue } from "../../util/describe.ts";
 import { isDate, isPlainObject } from "../../util/plain-object.ts";
 import type { RuntimeValue, Value } from "./values.ts";
 import { asValue } from "./values.ts";
-
-function describe(value: unknown): string {
-  if (typeof value === "function") return "a function";
-  if (typeof value === "symbol") return "a symbol";
-  if (typeof value === "object" && value !== null)
-    return `a ${(value as object).constructor?.name ?? "non-plain object"}`;
-  return typeof value;
-}
 
 /**
  * The library's value classes, taken from a converted sample (the package exports none): args
@@ -87,7 +80,7 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
     default:
       throw new InvalidInputError(
         pathOf(walk),
-        `is ${describe(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`,
+        `is ${describeValue(value)}: templates only receive JSON-like data (strings, numbers, booleans, null, arrays, plain objects).`,
       );
   }
   if (value === null) return new kinds.null();
@@ -115,7 +108,7 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
     if (!isPlainObject(value)) {
       throw new InvalidInputError(
         pathOf(walk),
-        `is ${describe(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`,
+        `is ${describeValue(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`,
       );
     }
     const entries = new Map<string, RuntimeValue>();

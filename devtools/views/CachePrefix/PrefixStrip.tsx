@@ -1,5 +1,5 @@
 import type { CacheRule, PrefixComparison } from "../../../core/cache/index.ts";
-import type { SegmentSection } from "../../../core/inspect/index.ts";
+import type { ReportSegments } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { breakpointOffsets, minimumMark, regionBands } from "./model.ts";
 
@@ -17,7 +17,7 @@ export function PrefixStrip({
   prefix,
   rule,
 }: {
-  readonly seg: SegmentSection;
+  readonly seg: ReportSegments;
   readonly prefix: PrefixComparison | null;
   readonly rule: CacheRule | null;
 }) {

@@ -1,4 +1,4 @@
-import type { SegmentSection } from "../../../core/inspect/index.ts";
+import type { ReportSegments } from "../../../core/inspect/index.ts";
 import { fmtInt } from "../../components/format.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
 import { isStable } from "./model.ts";
@@ -8,7 +8,7 @@ export function SegmentTable({
   seg,
   stableBytes,
 }: {
-  readonly seg: SegmentSection;
+  readonly seg: ReportSegments;
   readonly stableBytes: number | null;
 }) {
   return (

@@ -1,14 +1,14 @@
-import type { ReportSegment } from "../../../core/cache/index.ts";
-import type { SegmentSection } from "../../../core/inspect/index.ts";
+import type { ReportSegment, SegmentRegion } from "../../../core/cache/index.ts";
+import type { ReportSegments } from "../../../core/inspect/index.ts";
 
 export interface Band {
-  readonly region: string;
+  readonly region: SegmentRegion;
   readonly start: number;
   readonly end: number;
 }
 
 /** Contiguous byte ranges of each region (tools, system, messages) in prompt order. */
-export function regionBands(seg: SegmentSection): readonly Band[] {
+export function regionBands(seg: ReportSegments): readonly Band[] {
   const bands: Band[] = [];
   for (const s of seg.segments) {
     const last = bands[bands.length - 1];

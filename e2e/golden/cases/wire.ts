@@ -148,7 +148,7 @@ export const ASSEMBLY_INPUT = {
     { id: "style", tier: "active", content: "Short sentences. No hype." },
     { id: "examples", tier: "informational", content: "Example note: 'v1.1 — fixes.' ".repeat(12) },
   ],
-  budget: { totalBudget: 160 },
+  tierBudget: { totalBudget: 160 },
   contextBudget: { maxInputTokens: 400, reportOmissions: true },
   template: {
     template:

@@ -11,7 +11,7 @@ import { sha256Hex } from "../util/hash.ts";
 import { safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
-import type { DroppedItem, LayoutTrace, ReportProblem, SegmentSection, TierSection } from "./types.ts";
+import type { DroppedItem, LayoutTrace, ReportProblem, ReportSegments, ReportTiers } from "./types.ts";
 
 const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
@@ -72,7 +72,7 @@ function segmentPreview(s: Segment, text: string, request: NormalizedRequest): s
   }
 }
 
-export function segmentSection(seg: SegmentedRequest, request: NormalizedRequest): SegmentSection {
+export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest): ReportSegments {
   const segments: ReportSegment[] = seg.segments.map((s, i) => ({
     ...s,
     preview: preview(segmentPreview(s, seg.texts[i]!, request)),
@@ -87,7 +87,7 @@ export function segmentSection(seg: SegmentedRequest, request: NormalizedRequest
   };
 }
 
-export function tierSection(t: PreparedTiers): TierSection {
+export function reportTiers(t: PreparedTiers): ReportTiers {
   const c = t.composed;
   return {
     effectiveBudget: finite(c.effectiveBudget),
@@ -113,7 +113,7 @@ export function tierSection(t: PreparedTiers): TierSection {
   };
 }
 
-export function tierDrops(tiers: TierSection): DroppedItem[] {
+export function tierDrops(tiers: ReportTiers): DroppedItem[] {
   return tiers.rows
     .filter((r) => r.verdict === "dropped")
     .map((r) => ({

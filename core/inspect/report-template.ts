@@ -2,10 +2,10 @@
 import { sha256Hex } from "../util/hash.ts";
 import type { PreparedTemplate } from "../request/assembly-options.ts";
 import { lintTemplateVolatility } from "../templates/volatility.ts";
-import { problemFrom } from "./sections.ts";
-import type { ReportProblem, TemplateSection, VolatilityWarning } from "./types.ts";
+import { problemFrom } from "./report-parts.ts";
+import type { ReportProblem, ReportTemplate, VolatilityWarning } from "./types.ts";
 
-export function templateSection(t: PreparedTemplate, problems: ReportProblem[]): TemplateSection {
+export function reportTemplate(t: PreparedTemplate, problems: ReportProblem[]): ReportTemplate {
   const error = t.error ? problemFrom("template", t.error) : null;
   if (error)
     problems.push({
