@@ -4,27 +4,32 @@
  * Ids are compared lowercased, without a vendor path (`models/`, `openai/`), a Bedrock region
  * prefix (`us.`, `eu.`, …) or `anthropic.`, and without a Vertex `@date`.
  *
- * Encodings per model: OpenAI's model pages and tiktoken's model map (as collected in the
- * model table, 2026-12): cl100k_base for GPT-3.5 and GPT-4 (incl. -turbo), o200k_base for
- * GPT-4o, GPT-4.1, GPT-4.5, GPT-5.x and the o-series.
+ * Encodings per model come from the model table (formats/models.ts): cl100k_base for GPT-3.5
+ * and GPT-4 (incl. -turbo), o200k_base for GPT-4o, GPT-4.1, GPT-4.5, GPT-5.x and the o-series.
  */
+import { findModel, normalizeModelId } from "../formats/models.ts";
 import { matchGlob } from "../util/glob.ts";
 
 export type OpenAIEncodingName = "o200k_base" | "cl100k_base";
 
 /** `models/gemini-2.5-flash`, `us.anthropic.claude-sonnet-4-5-v1:0`, `claude-3-5-sonnet@20240620` → the bare id. */
-export function bareModel(model: string): string {
-  let id = model.toLowerCase();
-  const slash = id.lastIndexOf("/");
-  if (slash >= 0) id = id.slice(slash + 1);
-  id = id.replace(/^(?:us|eu|apac|au|jp|us-gov|global)\./, "").replace(/^anthropic\./, "");
-  return id.replace("@", "-");
-}
+export const bareModel = (model: string): string => normalizeModelId(model);
 
+/** Model ids of the cl100k_base generation, for ids the model table does not list. */
 const CL100K = ["gpt-3.5*", "gpt-4", "gpt-4-*", "gpt-35*", "text-embedding-ada*", "text-embedding-3*"];
 
-/** The tiktoken encoding of an OpenAI model id: cl100k_base for GPT-3.5/GPT-4, else o200k_base. */
+/** Longest id looked up in the model table (its suggestions for unknown ids cost id length × patterns). */
+const MAX_LOOKUP = 200;
+
+/**
+ * The tiktoken encoding of an OpenAI model id: the model table's `tokenizer` when it lists the id,
+ * else cl100k_base for the GPT-3.5/GPT-4 generation and o200k_base for everything newer.
+ */
 export function openaiEncoding(model: string): OpenAIEncodingName {
+  if (model.length <= MAX_LOOKUP) {
+    const found = findModel(model, "openai");
+    if (found.row?.tokenizer) return found.row.tokenizer;
+  }
   const id = bareModel(model);
   return CL100K.some((p) => matchGlob(p, id)) ? "cl100k_base" : "o200k_base";
 }

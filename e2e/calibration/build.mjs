@@ -254,8 +254,7 @@ for (const p of [...read(files[0]), ...read(files[1])]) {
   if (f.media.length > 0) record.media = f.media;
   if (provider === "openai") {
     const model = p.model;
-    const enc = /^(gpt-3\.5|gpt-35|gpt-4($|-))/.test(model.toLowerCase()) ? "cl100k_base" : "o200k_base";
-    const tok = tokenizers[enc];
+    const tok = tokenizers[lib.openaiEncoding(model)];
     const o = lib.openaiFeatures(request, model, (t) => tok.count(t));
     const { media: _m, ...rest } = o;
     record.openai = rest;

@@ -14,7 +14,7 @@ import type { CorpusMedia, CorpusOpenAI } from "../../core/tokens/calibration/fi
 
 export { parseWireRequest };
 export { FEATURES } from "../../core/tokens/features.ts";
-export { ESTIMATORS } from "../../core/tokens/model-info.ts";
+export { ESTIMATORS, openaiEncoding } from "../../core/tokens/model-info.ts";
 export {
   evaluate,
   fitEstimator,
