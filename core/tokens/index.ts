@@ -27,3 +27,7 @@ export type { MediaCost } from "./media.ts";
 // the calibrated estimators
 export { ESTIMATE_MODELS } from "./coefficients.ts";
 export { textFeatures, TEXT_FEATURES } from "./text-features.ts";
+
+// Usage a provider reported in its response (JSON, SSE or a Bedrock event stream), normalized.
+export { USAGE_FORMATS, eventStreamEvents, readUsage, sseEvents } from "./usage.ts";
+export type { Usage, UsageFormat } from "./usage.ts";
