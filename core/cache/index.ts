@@ -30,7 +30,6 @@ export type { OutOfPlace, PartGroup, PartsNextTurn } from "./part-layout.ts";
 export { evictParts } from "./part-budget.ts";
 export type { PartsBudget } from "./part-budget.ts";
 export type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CachePrevented,
   CacheProvider,

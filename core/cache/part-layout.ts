@@ -12,12 +12,13 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import { compareTurns, toTurn } from "./compare.ts";
 import { segmentWith } from "./segments.ts";
-import type { AssemblyLayout, CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
+import type { CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
 
 export type PartGroup = "instructions" | "context" | "attachments" | "summaries" | "history" | "toolResults" | "input";
 
 /** Group order of each layout, context included. */
-export const PART_GROUP_ORDER: Readonly<Record<AssemblyLayout, readonly PartGroup[]>> = {
+export const PART_GROUP_ORDER: Readonly<Record<InputAssemblyLayout, readonly PartGroup[]>> = {
   cache_aware: ["instructions", "context", ...LAYOUT_GROUP_ORDER.cache_aware.slice(1)],
   legacy: ["context", ...LAYOUT_GROUP_ORDER.legacy],
 };
@@ -64,7 +65,7 @@ const GROUP_WORDS: Readonly<Record<PartGroup, string>> = {
  * Does the parts' own order follow `layout`? Walks the message parts once; `unknown` parts sit
  * anywhere. Returns the first part out of place, or null.
  */
-export function outOfPlace(parts: readonly RequestPart[], layout: AssemblyLayout): OutOfPlace | null {
+export function outOfPlace(parts: readonly RequestPart[], layout: InputAssemblyLayout): OutOfPlace | null {
   const order = PART_GROUP_ORDER[layout];
   let max = -1;
   let maxPart: RequestPart | null = null;
@@ -105,7 +106,7 @@ export function relayBlocker(parts: readonly RequestPart[]): string | null {
  * kept (a stable bucket pass, linear). Tool parts are not listed (the catalog does not move).
  * Check `relayBlocker` first: `unknown` parts are left out.
  */
-export function relayParts(parts: readonly RequestPart[], layout: AssemblyLayout): number[] {
+export function relayParts(parts: readonly RequestPart[], layout: InputAssemblyLayout): number[] {
   const order = PART_GROUP_ORDER[layout];
   const buckets: number[][] = order.map(() => []);
   for (const p of parts) {
@@ -156,7 +157,7 @@ export interface NextTurnEdit {
 }
 
 /** `LayoutNextTurn` for an order that may also be `appended`. */
-export type PartsNextTurn = Omit<LayoutNextTurn, "layout"> & { readonly basis: AssemblyLayout | "appended" };
+export type PartsNextTurn = Omit<LayoutNextTurn, "layout"> & { readonly basis: InputAssemblyLayout | "appended" };
 
 /**
  * This turn and the next in one order, compared. `layout`: the next turn is laid out by the same
@@ -167,7 +168,7 @@ export type PartsNextTurn = Omit<LayoutNextTurn, "layout"> & { readonly basis: A
 export function partsNextTurn(
   request: NormalizedRequest,
   parts: readonly RequestPart[],
-  basis: AssemblyLayout | "appended",
+  basis: InputAssemblyLayout | "appended",
   edit: NextTurnEdit,
   provider: CacheProvider,
   estimate: TokenEstimator,

@@ -12,7 +12,8 @@ import {
   relayBlocker,
   relayParts,
 } from "../cache/part-layout.ts";
-import type { AssemblyLayout, CacheProvider, NextTurnSimulation, RequestPart, TokenEstimator } from "../cache/types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
+import type { CacheProvider, NextTurnSimulation, RequestPart, TokenEstimator } from "../cache/types.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { Message } from "../messages/types.ts";
@@ -73,7 +74,7 @@ function traced(request: NormalizedRequest, parts: readonly RequestPart[], order
   });
 }
 
-function trace(layout: AssemblyLayout, messages: TracedMessage[], parts: readonly RequestPart[]): LayoutTrace {
+function trace(layout: InputAssemblyLayout, messages: TracedMessage[], parts: readonly RequestPart[]): LayoutTrace {
   let chars = 0;
   let bytes = 0;
   let tokens = 0;
@@ -96,7 +97,7 @@ export function wireSections(
   const cannotRelay = relayBlocker(parts);
   const misplaced = { cache_aware: outOfPlace(parts, "cache_aware"), legacy: outOfPlace(parts, "legacy") };
   const follows = (["cache_aware", "legacy"] as const).filter((l) => misplaced[l] === null);
-  const layouts: Partial<Record<AssemblyLayout, LayoutTrace>> = {};
+  const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
   if (cannotRelay === null)
     for (const l of ["legacy", "cache_aware"] as const)
       layouts[l] = trace(l, traced(request, parts, relayParts(parts, l)), parts);
@@ -109,7 +110,7 @@ export function wireSections(
       const basis = follows[0] ?? "appended";
       asSentNext = partsNextTurn(request, parts, basis, edit, provider, estimate);
       if (cannotRelay === null) {
-        const pair = (l: AssemblyLayout) => {
+        const pair = (l: InputAssemblyLayout) => {
           const { basis: _b, ...rest } = partsNextTurn(request, parts, l, edit, provider, estimate);
           return { layout: l, ...rest };
         };

@@ -9,7 +9,6 @@
  */
 import type { OutOfPlace, PartsNextTurn } from "../cache/part-layout.ts";
 import type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CacheProvider,
   CacheSimulation,
@@ -24,6 +23,7 @@ import type { NormalizedRequest, WireFormat } from "../formats/types.ts";
 import type { LiteralVolatility } from "../templates/literal-volatility.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
 import type { Role } from "../messages/types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 
 /**
  * 2: a wire request (OpenAI Chat / Responses, Anthropic, Gemini) gets every section an
@@ -98,7 +98,7 @@ export interface InspectionSettings {
   readonly provider: CacheProvider;
   readonly model: string;
   /** Layout of `request` (Strata input only; `cache_aware` otherwise). */
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** `default` = `ceil(UTF-16 length / 4)`; `custom` = an injected `tokenEstimator`. */
   readonly tokenEstimator: "default" | "custom";
   /** What `options.previous` was: nothing, a request, or a fingerprint bundle. */
@@ -110,7 +110,7 @@ export interface InspectionSettings {
 /** Assembly of a Strata `AssemblyRequest`, or a wire request's parts, under both layouts. */
 export interface ReportAssembly {
   /** The layout `request` was assembled with; for a wire request the one it follows (`cache_aware` when both or neither). */
-  readonly selectedLayout: AssemblyLayout;
+  readonly selectedLayout: InputAssemblyLayout;
   /** Null for a layout whose assembly failed, or a wire request that cannot be re-laid (see `asSent.cannotRelay`). */
   readonly legacy: LayoutTrace | null;
   readonly cache_aware: LayoutTrace | null;
@@ -123,9 +123,9 @@ export interface WireOrder {
   /** The message parts as sent (tool parts are listed in `parts`, the catalog never moves). */
   readonly messages: readonly TracedMessage[];
   /** Layouts whose group order the request follows: both, one, or none. */
-  readonly follows: readonly AssemblyLayout[];
+  readonly follows: readonly InputAssemblyLayout[];
   /** Per layout, the first part out of place; null where the request follows it. */
-  readonly outOfPlace: Readonly<Record<AssemblyLayout, OutOfPlace | null>>;
+  readonly outOfPlace: Readonly<Record<InputAssemblyLayout, OutOfPlace | null>>;
   /** Why the parts cannot be re-laid (an `unknown` part); null when they can. */
   readonly cannotRelay: string | null;
   /**
@@ -137,7 +137,7 @@ export interface WireOrder {
 }
 
 export interface LayoutTrace {
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** Every output message in order, with where it came from. */
   readonly messages: readonly TracedMessage[];
   /** What this layout's assembly left out (context-budget omissions). */
