@@ -15,6 +15,33 @@ interface Props {
   readonly footer?: ReactNode;
 }
 
+/**
+ * The caret's distance from the top of a textarea's content at `offset`: a hidden copy of the
+ * textarea (same width, font, padding and wrapping) holds the text before it, and its height is
+ * the answer — soft-wrapped lines included, which a line count would miss.
+ */
+export function caretTop(el: HTMLTextAreaElement, offset: number): number {
+  const style = getComputedStyle(el);
+  const mirror = document.createElement("div");
+  const copy = ["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "tabSize"] as const;
+  for (const p of copy) mirror.style[p] = style[p];
+  // The textarea's content box: its client width (no scrollbar, no border) less its padding.
+  mirror.style.boxSizing = "border-box";
+  mirror.style.width = `${el.clientWidth}px`;
+  mirror.style.paddingLeft = style.paddingLeft;
+  mirror.style.paddingRight = style.paddingRight;
+  mirror.style.paddingTop = style.paddingTop;
+  mirror.style.position = "absolute";
+  mirror.style.visibility = "hidden";
+  mirror.style.whiteSpace = "pre-wrap";
+  mirror.style.overflowWrap = "break-word";
+  mirror.textContent = `${el.value.slice(0, offset)}\u200b`;
+  document.body.append(mirror);
+  const top = mirror.scrollHeight;
+  mirror.remove();
+  return top;
+}
+
 /** Paste, drop, open a file or pick a bundled sample. The first sample loads on start into the current slot. */
 export function InputPanel({ slot = "current", title, actions, footer }: Props) {
   const text = useInput((s) => s[slot]);
@@ -69,6 +96,8 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
     offset = Math.min(text.length, offset + column - 1);
     el.focus();
     el.setSelectionRange(offset, Math.min(text.length, offset + 1));
+    // Moving the caret does not scroll a textarea: bring the line to the middle of the editor.
+    el.scrollTop = Math.max(0, caretTop(el, offset) - el.clientHeight / 2);
   };
 
   return (

@@ -103,3 +103,6 @@ const HISTORY_CODES: readonly HistoryIssueCode[] = Object.values(HISTORY_ISSUE_C
 /** The rule behind a history issue (its `code` is typed `string` in the report). */
 export const historyIssueText = (code: string): string | undefined =>
   isMember(HISTORY_CODES, code) ? HISTORY_ISSUE_TEXT[code] : undefined;
+
+/** "a"/"an" before a name, by its first sound as spelled (an Anthropic, an OpenAI, a Gemini). */
+export const withArticle = (name: string): string => `${/^[AEIOU]/i.test(name) ? "an" : "a"} ${name}`;

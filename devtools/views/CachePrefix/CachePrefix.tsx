@@ -5,6 +5,7 @@ import { DivergencePanel } from "./DivergencePanel.tsx";
 import { PrefixStrip } from "./PrefixStrip.tsx";
 import { SegmentTable } from "./SegmentTable.tsx";
 import { NextTurnPanel, SimulationPanel } from "./Simulation.tsx";
+import { ModelPrompt } from "../../app/ModelPrompt.tsx";
 import "./CachePrefix.css";
 
 /** The request as the provider's cache sees it: prompt order, the shared prefix, where and why it ends, and what it costs. */
@@ -37,9 +38,14 @@ export function CachePrefixView({ report }: { readonly report: InspectionReport 
         ) : null}
       </section>
       {report.prefix ? <DivergencePanel prefix={report.prefix} previousKind={report.settings.previous} /> : null}
+      <ModelPrompt report={report} />
       {report.cache ? <SimulationPanel cache={report.cache} /> : null}
       {report.nextTurn ? <NextTurnPanel sim={report.nextTurn} selected={report.settings.layout} /> : null}
-      <SegmentTable seg={seg} stableBytes={report.prefix ? report.prefix.commonPrefix.bytes : null} />
+      <SegmentTable
+        request={report.request}
+        seg={seg}
+        stableBytes={report.prefix ? report.prefix.commonPrefix.bytes : null}
+      />
     </>
   );
 }

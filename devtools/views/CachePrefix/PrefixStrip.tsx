@@ -90,13 +90,21 @@ export function PrefixStrip({
           </span>
         ))}
         {divergence ? (
+          // An append is no bust: the whole previous turn is reused, so it is marked as where the new part starts.
           <span
-            className="cp-marker cp-div"
+            className={`cp-marker ${divergence.bustsCache ? "cp-div" : "cp-app"}`}
             data-testid="divergence-marker"
+            data-busts={divergence.bustsCache}
             data-offset={divergence.byteOffset}
             style={{ left: at(divergence.byteOffset, total) }}
           >
-            <span className="cp-marker-label">diverges</span>
+            <span className="cp-marker-label">
+              {divergence.bustsCache
+                ? "diverges"
+                : divergence.cause === "appended"
+                  ? "appended from here"
+                  : "ends here"}
+            </span>
           </span>
         ) : null}
       </div>

@@ -1,14 +1,19 @@
+import type { NormalizedRequest } from "../../../core/formats/index.ts";
 import type { ReportSegments } from "../../../core/inspect/index.ts";
+import { blockAt, Thumbnail } from "../../components/Thumbnail.tsx";
 import { fmtInt } from "../../components/format.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
 import { isStable } from "./model.ts";
 
 /** Every segment in prompt order with its size and hash; rows inside the shared prefix are marked. */
 export function SegmentTable({
+  request = null,
   seg,
   stableBytes,
 }: {
   readonly seg: ReportSegments;
+  /** The request, for thumbnails of inline images. */
+  readonly request?: NormalizedRequest | null;
   readonly stableBytes: number | null;
 }) {
   return (
@@ -58,6 +63,7 @@ export function SegmentTable({
                 {s.sha256.slice(0, 10)}
               </code>
               <span className="cp-preview" title={s.preview}>
+                {s.blockType === "image" ? <Thumbnail block={blockAt(request, s.path)} /> : null}
                 {s.preview}
               </span>
             </div>

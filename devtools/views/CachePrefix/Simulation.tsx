@@ -23,7 +23,8 @@ export function SimulationPanel({ cache }: { readonly cache: CacheSimulation }) 
       <div className="panel-head">
         <h2>Cache simulation</h2>
         <span className="muted">
-          {PROVIDER_NAMES[cache.provider]} · {cache.model}
+          {PROVIDER_NAMES[cache.provider]} ·{" "}
+          {cache.model || `no model named: the provider's default rule (${r.models}) is used until one is picked`}
         </span>
       </div>
       <p className="cp-rule" data-testid="cache-rule" data-rule-id={r.id} data-min-tokens={r.minTokens}>

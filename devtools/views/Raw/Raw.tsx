@@ -4,6 +4,7 @@ import type { Labels } from "../../components/closedSets.ts";
 import { CopyButton, downloadText } from "../../components/CopyButton.tsx";
 import { fmtBytes, plural } from "../../components/format.ts";
 import { JsonLines } from "../../components/JsonLines.tsx";
+import { requestImages, Thumbnail } from "../../components/Thumbnail.tsx";
 import { FORMAT_NAMES } from "../../components/names.ts";
 import { EXPORT_FORMATS, exportRequest, type ExportFormat } from "./model.ts";
 import "./Raw.css";
@@ -84,6 +85,25 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
   );
 }
 
+/** Inline images of the request (base64 or data: URLs) as small previews, with their paths. */
+function Images({ report }: { readonly report: InspectionReport }) {
+  const images = useMemo(() => requestImages(report.request).slice(0, 50), [report.request]);
+  if (images.length === 0) return null;
+  return (
+    <div className="raw-images" data-testid="raw-images">
+      <span className="muted">Inline images:</span>
+      {images.map((im) => (
+        <figure key={im.path}>
+          <Thumbnail block={im.block} size={32} />
+          <figcaption>
+            <code>{im.path}</code>
+          </figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
 /** The normalized request and the report as JSON, copy and download, export to every wire format and the hash-only bundle. */
 export function RawView({ report }: { readonly report: InspectionReport }) {
   const [tab, setTab] = useState<Tab>("request");
@@ -129,6 +149,7 @@ export function RawView({ report }: { readonly report: InspectionReport }) {
               <CopyButton testId="copy-request" text={() => requestText} label="Copy request" />
               <span className="muted">{fmtBytes(requestText.length)} of JSON</span>
             </div>
+            <Images report={report} />
             <JsonLines text={requestText} testId="raw-request" />
           </>
         ) : (
