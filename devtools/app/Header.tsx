@@ -8,6 +8,7 @@ import { ShareControls } from "./ShareControls.tsx";
 import { NumberField } from "./NumberField.tsx";
 import { setTheme } from "./useRouting.ts";
 import { MODEL_SUGGESTIONS } from "./models.ts";
+import { layoutWhy } from "./layoutWhy.ts";
 import "./Header.css";
 
 const PROVIDER_LABELS: Labels<ProviderChoice> = { auto: "Auto", ...PROVIDER_NAMES };
@@ -57,7 +58,9 @@ export function Header() {
   const { query } = useInspection();
   const report = query.data?.report;
   const layout = chosenLayout ?? report?.settings.layout ?? DEFAULT_INPUT_LAYOUT;
-  const layoutApplies = report === undefined || report.format === "strata";
+  const why = layoutWhy(report);
+  const layoutApplies = why === null;
+  const follows = report?.assembly?.asSent?.follows ?? [];
   const maxInputTokens = useUi((s) => s.maxInputTokens);
   const maxInputBytes = useUi((s) => s.maxInputBytes);
   const theme = useUi((s) => s.theme);
@@ -88,6 +91,12 @@ export function Header() {
         <div className="field">
           <span className="field-label" id="layout-label">
             Layout
+            {why ? (
+              <span className="field-why" data-testid="layout-why" id="layout-why" title={why}>
+                {" "}
+                · as sent (why?)
+              </span>
+            ) : null}
           </span>
           <div
             className="segmented"
@@ -96,18 +105,15 @@ export function Header() {
             data-testid="layout-toggle"
             data-value={layout}
             data-from-request={chosenLayout === null}
-            title={
-              layoutApplies
-                ? "Input layout for Strata assembly requests (both are shown in Layout order)"
-                : "Wire requests are already assembled: the layout applies to Strata assembly requests"
-            }
+            title={why ?? "Input layout for Strata assembly requests (both are shown in Layout order)"}
           >
             {LAYOUTS.map((l) => (
               <button
                 key={l}
                 type="button"
                 data-testid={`layout-${l}`}
-                aria-pressed={layout === l}
+                aria-pressed={layoutApplies ? layout === l : follows.includes(l)}
+                aria-describedby={why ? "layout-why" : undefined}
                 disabled={!layoutApplies}
                 onClick={() => set({ layout: l })}
               >

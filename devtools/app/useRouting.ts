@@ -6,6 +6,7 @@ import { ShareDecodeError } from "../share/codec.ts";
 import { decodeShareState } from "../share/state.ts";
 import { useInput } from "../store/input.ts";
 import { useUi } from "../store/settings.ts";
+import { PROVIDER_NAMES, withArticle } from "../components/names.ts";
 
 /** Theme when the URL names none: the system preference (Playwright fixes it with `colorScheme`). */
 function systemTheme(): Theme {
@@ -41,7 +42,7 @@ async function applyShare(route: ReturnType<typeof parseHash>, setNotice: (n: Ro
       const input = useInput.getState();
       input.setText("previous", state.previous, state.previous === "" ? "" : "share link");
       input.setText("current", state.current, state.source || "share link");
-      useUi.getState().set({ ...state.settings, tierBudget: state.tierBudget });
+      useUi.getState().set({ ...state.settings, tierBudget: state.tierBudget, tierAssignments: state.tiers ?? {} });
       useUi.getState().setView(state.view);
       history.replaceState(null, "", formatHash({ view: state.view, ...(theme ? { theme } : {}) }));
       setNotice({ kind: "info", text: "Opened a share link: input and settings restored." });
@@ -51,7 +52,7 @@ async function applyShare(route: ReturnType<typeof parseHash>, setNotice: (n: Ro
       history.replaceState(null, "", formatHash({ view: route.view, ...(theme ? { theme } : {}) }));
       setNotice({
         kind: "info",
-        text: `Opened a hash-only share: ${bundle.segments.length} segment fingerprints of a ${bundle.provider} request are in the previous-turn slot. Paste your request to compare.`,
+        text: `Opened a hash-only share: ${bundle.segments.length} segment fingerprints of ${withArticle(PROVIDER_NAMES[bundle.provider])} request are in the previous-turn slot. Paste your request to compare.`,
       });
     }
   } catch (error) {

@@ -21,6 +21,7 @@ export function currentShareState(): ShareState {
     view: ui.view,
     settings: pickSettings(ui),
     tierBudget: ui.tierBudget,
+    ...(Object.keys(ui.tierAssignments).length > 0 ? { tiers: ui.tierAssignments } : {}),
   };
 }
 

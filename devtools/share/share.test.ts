@@ -76,4 +76,11 @@ describe("hash-only bundles", () => {
     };
     expect(() => parseBundle(bundle)).toThrow(/segments\.0/);
   });
+
+  it("carries the tiers given to a wire request's sections, and refuses a tier that is none", async () => {
+    const withTiers: ShareState = { ...state, tiers: { p1: "core", privacy: "informational" } };
+    expect(await decodeShareState(await encodeShareState(withTiers))).toEqual(withTiers);
+    const bad = await compressText(JSON.stringify({ ...state, tiers: { p1: "essential" } }));
+    await expect(decodeShareState(bad)).rejects.toThrow(/tiers\.p1/);
+  });
 });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { PROMPT_TIERS } from "../../core/composer/index.ts";
 import { VIEW_IDS } from "../routing/routes.ts";
 import { ESTIMATORS, LAYOUTS, PROVIDER_CHOICES, type Settings } from "../store/settings.ts";
 import { compressText, decompressText, ShareDecodeError } from "./codec.ts";
@@ -24,6 +25,11 @@ export const ShareState = z.strictObject({
     estimator: z.enum(ESTIMATORS),
   }),
   tierBudget: z.number().int().min(0).max(1e10).nullable(),
+  /** Tiers given to a wire request's system prompt sections (Tier gating), by section id. Absent in older links. */
+  tiers: z
+    .record(z.string().max(200), z.enum(PROMPT_TIERS))
+    .refine((r) => Object.keys(r).length <= 10_000, "at most 10,000 sections")
+    .optional(),
 });
 export type ShareState = z.infer<typeof ShareState>;
 

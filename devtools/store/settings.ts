@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { InputAssemblyLayout } from "../../core/assembly/index.ts";
+import type { PromptTier } from "../../core/composer/index.ts";
 import { CACHE_PROVIDERS } from "../../core/cache/index.ts";
 import { allOf } from "../components/closedSets.ts";
 import type { Theme, ViewId } from "../routing/routes.ts";
@@ -33,7 +34,11 @@ export interface UiState extends Settings {
   readonly theme: Theme;
   /** Tier-gating slider position in chars; null = the report's own budget. */
   readonly tierBudget: number | null;
-  readonly set: (patch: Partial<Settings & { tierBudget: number | null }>) => void;
+  /** Tiers the user gave a wire request's system prompt sections, by section id (unlisted ones keep the report's). */
+  readonly tierAssignments: Readonly<Record<string, PromptTier>>;
+  readonly set: (
+    patch: Partial<Settings & { tierBudget: number | null; tierAssignments: Readonly<Record<string, PromptTier>> }>,
+  ) => void;
   readonly setView: (view: ViewId) => void;
   readonly setTheme: (theme: Theme) => void;
 }
@@ -52,6 +57,7 @@ export const useUi = create<UiState>()((set) => ({
   view: "overview",
   theme: "light",
   tierBudget: null,
+  tierAssignments: {},
   set: (patch) => set(patch),
   setView: (view) => set({ view }),
   setTheme: (theme) => set({ theme }),

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, useUi } from "../store/settings.ts";
 /** Fresh stores, so tests never see each other's input or settings. */
 export function resetStores(): void {
   useInput.setState(initialInputState());
-  useUi.setState({ ...DEFAULT_SETTINGS, view: "overview", theme: "light", tierBudget: null });
+  useUi.setState({ ...DEFAULT_SETTINGS, view: "overview", theme: "light", tierBudget: null, tierAssignments: {} });
 }
 
 /** Renders inside a fresh react-query client (views that ask for a second inspection need one). */

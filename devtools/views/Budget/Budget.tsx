@@ -5,7 +5,9 @@ import { droppedKindText } from "../../components/names.ts";
 import { provenanceFill } from "../../components/provenance.ts";
 import { useInspection } from "../../inspect/useInspection.ts";
 import { ESTIMATORS, type EstimatorChoice, useUi } from "../../store/settings.ts";
+import { TrimmedExport } from "../Dropped/TrimmedExport.tsx";
 import { budgetGroups, estimatorRows, type Group } from "./model.ts";
+import { ContextWindow } from "./Window.tsx";
 import "./Budget.css";
 
 function Meter({
@@ -84,14 +86,14 @@ function GroupTable({ groups }: { readonly groups: readonly Group[] }) {
   );
 }
 
-/** ÷4 against gpt-tokenizer, per group: needs both reports; the ÷4 one is usually cached already. */
+/** chars/4 against gpt-tokenizer, per group: needs both reports; the chars/4 one is usually cached already. */
 function EstimatorComparison({ report }: { readonly report: InspectionReport }) {
   const { query } = useInspection({ estimator: "default" });
   const quarter = query.data?.report;
   if (!quarter)
     return (
       <p className="muted" data-testid="estimator-diff-loading">
-        Computing the ÷4 figures for comparison…
+        Computing the chars/4 figures for comparison…
       </p>
     );
   const rows = estimatorRows(budgetGroups(quarter), budgetGroups(report));
@@ -102,7 +104,7 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
       <thead>
         <tr>
           <th>Group</th>
-          <th className="num">÷4 estimate</th>
+          <th className="num">chars/4 estimate</th>
           <th className="num">gpt-tokenizer</th>
           <th className="num">Difference</th>
         </tr>
@@ -143,7 +145,7 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
 }
 
 const ESTIMATOR_LABELS: Labels<EstimatorChoice> = {
-  default: "÷4 (default: ceil(UTF-16 length / 4))",
+  default: "chars/4 (default: ceil(UTF-16 length / 4))",
   "gpt-tokenizer": "gpt-tokenizer (o200k_base, loaded on demand)",
 };
 
@@ -160,10 +162,12 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
       <section className="panel">
         <div className="panel-head">
           <h2>Context budget</h2>
-          <span className="muted">
+          <span className="muted" data-testid="budget-caps-source">
             {cb
-              ? "Caps from the request or the header."
-              : "No cap set: add max tokens or bytes in the header to see eviction."}
+              ? report.format === "strata"
+                ? "Caps from the request or the header."
+                : "Caps from the header, applied to the request's parts with the assembly's eviction rules."
+              : "No cap set: add max tokens or bytes in the header to see what would be evicted."}
           </span>
         </div>
         <Meter
@@ -181,13 +185,16 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
           testId="budget-bytes-meter"
         />
       </section>
+      <ContextWindow report={report} />
       <section className="panel">
         <div className="panel-head">
           <h2>Per group</h2>
           <span className="muted">
-            {report.assembly
-              ? `Assembled messages by provenance (${report.assembly.selectedLayout}).`
-              : "Prompt segments by region and role."}
+            {report.assembly?.asSent
+              ? "The request's parts by kind, as sent (see Layout order for each part)."
+              : report.assembly
+                ? `Assembled messages by provenance (${report.assembly.selectedLayout}).`
+                : "Prompt segments by region and role."}
           </span>
         </div>
         <GroupTable groups={groups} />
@@ -197,12 +204,20 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
           <h2>Omission report</h2>
           <span className="muted">{cb ? plural(cb.omitted.length, "item") : "no budget"}</span>
         </div>
+        {cb ? (
+          <p className="muted" data-testid="budget-arithmetic">
+            Before eviction {fmtInt(cb.beforeTokens)} tokens / {fmtInt(cb.beforeBytes)} bytes; protected (instructions,
+            current input, tool catalog) {fmtInt(cb.protectedTokens)} tokens / {fmtInt(cb.protectedBytes)} bytes; kept{" "}
+            {fmtInt(cb.usedTokens)} tokens / {fmtInt(cb.usedBytes)} bytes.
+          </p>
+        ) : null}
         {cb && cb.omitted.length > 0 ? (
           <table className="grid-table">
             <thead>
               <tr>
                 <th>Kind</th>
                 <th>Id</th>
+                <th>Path</th>
                 <th className="num">Size</th>
                 <th>Why</th>
               </tr>
@@ -214,6 +229,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
                   <td>
                     <code>{o.id}</code>
                   </td>
+                  <td>{o.path ? <code>{o.path}</code> : <span className="muted">—</span>}</td>
                   <td className="num">
                     {fmtInt(o.size)} {o.unit}
                   </td>
@@ -225,6 +241,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
         ) : (
           <p className="muted">Nothing was omitted for the context budget.</p>
         )}
+        <TrimmedExport report={report} />
       </section>
       <section className="panel" data-testid="estimator">
         <div className="panel-head">
@@ -256,7 +273,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
           )
         ) : (
           <p className="muted">
-            Pick gpt-tokenizer to see how far the ÷4 estimate is from a real BPE count, group by group.
+            Pick gpt-tokenizer to see how far the chars/4 estimate is from a real BPE count, group by group.
           </p>
         )}
       </section>

@@ -18,12 +18,20 @@ export interface Group {
 
 /**
  * Token and byte use per group. A Strata request groups its assembled messages (selected layout)
- * by provenance; a wire request groups its prompt segments by region and role.
+ * by provenance, a wire request its parts as sent (the tool catalog included); without either, the
+ * prompt segments by region and role.
  */
 export function budgetGroups(report: InspectionReport): readonly Group[] {
-  const trace = report.assembly ? report.assembly[report.assembly.selectedLayout] : null;
+  const asSent = report.assembly?.asSent ?? null;
+  const trace = asSent ?? (report.assembly ? report.assembly[report.assembly.selectedLayout] : null);
   if (trace) {
     const by = new Map<ProvenanceKind, { count: number; tokens: number; bytes: number }>();
+    if (asSent)
+      for (const p of report.parts?.parts ?? []) {
+        if (p.kind !== "tools") continue;
+        const g = by.get("tools") ?? { count: 0, tokens: 0, bytes: 0 };
+        by.set("tools", { count: g.count + 1, tokens: g.tokens + p.tokens, bytes: g.bytes + p.bytes });
+      }
     for (const m of trace.messages) {
       const k = provenanceKind(m.sourceKind);
       const g = by.get(k) ?? { count: 0, tokens: 0, bytes: 0 };
@@ -52,7 +60,7 @@ export interface EstimatorRow {
   readonly tokenizer: number;
 }
 
-/** Pairs groups of the ÷4 report with those of the tokenizer report, by key. */
+/** Pairs groups of the chars/4 report with those of the tokenizer report, by key. */
 export function estimatorRows(quarter: readonly Group[], tokenizer: readonly Group[]): readonly EstimatorRow[] {
   const t = new Map(tokenizer.map((g) => [g.key, g.tokens]));
   return quarter.map((g) => ({ key: g.key, label: g.label, quarter: g.tokens, tokenizer: t.get(g.key) ?? 0 }));

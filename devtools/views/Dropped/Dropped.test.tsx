@@ -1,6 +1,7 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { reportFor } from "../../test-support/reports.ts";
+import { useInput } from "../../store/input.ts";
+import { reportFor, reportOf, SAMPLE_TEXT } from "../../test-support/reports.ts";
 import { renderWithClient, resetStores } from "../../test-support/render.tsx";
 import { arithmetic, DroppedView } from "./Dropped.tsx";
 
@@ -52,5 +53,31 @@ describe("Dropped", () => {
   it("says so when nothing was dropped", async () => {
     renderWithClient(<DroppedView report={await reportFor("openai-chat")} />);
     expect(screen.getByTestId("dropped-empty")).toBeTruthy();
+  });
+
+  it("lists a wire request's omissions under a cap, with paths, and opens the trimmed request in the editor", async () => {
+    useInput.getState().setText("current", SAMPLE_TEXT.anthropic, "sample");
+    const report = await reportFor("anthropic", { contextBudget: { maxInputTokens: 200 } });
+    renderWithClient(<DroppedView report={report} />);
+    expect(screen.getAllByTestId("dropped-row").map((r) => r.dataset["id"])).toEqual(["history:1", "history:2"]);
+    expect(screen.getAllByTestId("dropped-path").map((p) => p.textContent)).toEqual(["messages[1]", "messages[2]"]);
+    fireEvent.click(screen.getByTestId("trimmed-export-open"));
+    const trimmed = JSON.parse(useInput.getState().current) as { messages: unknown[] };
+    expect(trimmed.messages).toHaveLength(JSON.parse(SAMPLE_TEXT.anthropic).messages.length - 3);
+    expect(useInput.getState().previous).toBe(SAMPLE_TEXT.anthropic);
+    const again = await reportOf(useInput.getState().current, { contextBudget: { maxInputTokens: 200 } });
+    expect(again.format).toBe("anthropic");
+    expect(again.dropped).toEqual([]);
+  });
+
+  it("says why nothing was dropped: no cap, everything fits, or a cap below the protected parts", async () => {
+    const reason = async (options: Parameters<typeof reportFor>[1]) => {
+      cleanup();
+      renderWithClient(<DroppedView report={await reportFor("gemini", options)} />);
+      return screen.getByTestId("dropped-empty").dataset["reason"];
+    };
+    expect(await reason({})).toBe("no-cap");
+    expect(await reason({ contextBudget: { maxInputTokens: 100_000 } })).toBe("fits");
+    expect(await reason({ contextBudget: { maxInputTokens: 10 } })).toBe("overflow");
   });
 });

@@ -3,6 +3,7 @@ import type { Labels } from "../../components/closedSets.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { droppedKindText } from "../../components/names.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
+import { TrimmedExport } from "./TrimmedExport.tsx";
 import "./Dropped.css";
 
 const STAGE_LABELS: Labels<DroppedItem["stage"]> = { tiers: "tier gate", context_budget: "context budget" };
@@ -22,9 +23,16 @@ function Row({ d }: { readonly d: DroppedItem }) {
       <span className="dr-kind" title={droppedKindText(d.kind)}>
         {d.kind}
       </span>
-      <code className="dr-id" title={d.id}>
-        {d.id}
-      </code>
+      <span className="dr-where">
+        <code className="dr-id" title={d.id}>
+          {d.id}
+        </code>
+        {d.path && d.path !== d.id ? (
+          <code className="dr-path" data-testid="dropped-path" title={d.path}>
+            {d.path}
+          </code>
+        ) : null}
+      </span>
       <span className="dr-size num">
         {fmtInt(d.size)} {d.unit}
       </span>
@@ -46,12 +54,21 @@ function Row({ d }: { readonly d: DroppedItem }) {
 export function DroppedView({ report }: { readonly report: InspectionReport }) {
   const items = report.dropped;
   if (items.length === 0) {
+    const cb = report.contextBudget;
+    const overflow = report.problems.find((p) => p.stage === "budget" && p.code === "context_budget_exceeded");
     return (
-      <section className="panel" data-testid="dropped-empty">
+      <section
+        className="panel"
+        data-testid="dropped-empty"
+        data-reason={overflow ? "overflow" : cb ? "fits" : "no-cap"}
+      >
         <h2>Nothing was dropped</h2>
         <p className="muted">
-          Every tier section and every message fit. Lower the budget (header, or the Tier gating slider) to see what
-          would go first.
+          {overflow
+            ? "The cap is below what may never be dropped (instructions, current input, tool catalog), so nothing was evicted: raise the cap (see the problem above)."
+            : cb
+              ? `Everything fits the cap: ${fmtInt(cb.usedTokens)} tokens and ${fmtInt(cb.usedBytes)} bytes are kept${cb.maxInputTokens !== null ? ` of ${fmtInt(cb.maxInputTokens)} tokens` : ""}${cb.maxInputBytes !== null ? ` of ${fmtInt(cb.maxInputBytes)} bytes` : ""}.`
+              : `No cap is set, so nothing was tested for eviction${report.tiers ? " and every tier section is in" : ""}. Set Max tokens or Max bytes in the header${report.tiers ? " (or move the Tier gating slider)" : ""} to see what would go first.`}
         </p>
       </section>
     );
@@ -80,6 +97,7 @@ export function DroppedView({ report }: { readonly report: InspectionReport }) {
         getKey={(d, i) => `${d.stage}:${d.id}:${i}`}
         renderRow={(d) => <Row d={d} />}
       />
+      <TrimmedExport report={report} />
     </section>
   );
 }

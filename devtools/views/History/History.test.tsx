@@ -44,4 +44,33 @@ describe("History", () => {
     expect(container.querySelector("b")).toBeNull();
     expect(hasNoInjectedElements(container)).toBe(true);
   });
+
+  it("names whose rules it checked by, and accepts an Anthropic [tool_result, text] turn", async () => {
+    const report = await reportOf(
+      JSON.stringify({
+        model: "claude-sonnet-4-5",
+        max_tokens: 100,
+        messages: [
+          { role: "user", content: "Weather?" },
+          { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "weather", input: {} }] },
+          {
+            role: "user",
+            content: [
+              { type: "tool_result", tool_use_id: "t1", content: "4°C" },
+              { type: "text", text: "Umbrella?" },
+            ],
+          },
+        ],
+      }),
+    );
+    renderWithClient(<HistoryView report={report} />);
+    expect(screen.getByTestId("history-rules").dataset["rules"]).toBe("anthropic");
+    expect(screen.getByTestId("history-ok")).toBeTruthy();
+  });
+
+  it("never heads an issues list with a claim that all is well", async () => {
+    renderWithClient(<HistoryView report={await reportOf(ORPHANED_CALL)} />);
+    expect(screen.getByTestId("history-issues")).toBeTruthy();
+    expect(screen.getByTestId("history-rules").textContent).not.toMatch(/nothing orphaned|all answered/i);
+  });
 });

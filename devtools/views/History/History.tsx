@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { HistoryIssue } from "../../../core/conversation/index.ts";
 import type { InspectionReport } from "../../../core/inspect/index.ts";
+import type { Labels } from "../../components/closedSets.ts";
 import { plural } from "../../components/format.ts";
 import { historyIssueText } from "../../components/names.ts";
 import { messagePreview } from "../../components/messagePreview.ts";
@@ -18,6 +19,16 @@ export function issuesByMessage(issues: readonly HistoryIssue[]): ReadonlyMap<nu
   return map;
 }
 
+/** Whose rules the history was checked by; the verdict itself is stated below it, never here. */
+const RULES_TEXT: Labels<InspectionReport["history"]["rules"]> = {
+  strata: "Checked by Strata's pipeline rules: tool results come right after their call, then the assistant.",
+  "openai-chat":
+    "Checked by OpenAI Chat's rules: tool messages answer each call right after it; any message may follow.",
+  "openai-responses": "Checked by OpenAI Responses' rules: every function_call has a function_call_output later on.",
+  anthropic: "Checked by Anthropic's rules: the next user turn answers every tool_use, results first, then any text.",
+  gemini: "Checked by Gemini's rules: the next turn holds one function response per function call.",
+};
+
 /** History validation: every issue pinned to the message that causes it. */
 export function HistoryView({ report }: { readonly report: InspectionReport }) {
   const messages = report.request?.messages ?? [];
@@ -29,11 +40,15 @@ export function HistoryView({ report }: { readonly report: InspectionReport }) {
       <section className="panel">
         <div className="panel-head">
           <h2>History validation</h2>
-          <span className="muted">Tool calls answered, roles in order, nothing orphaned.</span>
+          <span className="muted" data-testid="history-rules" data-rules={report.history.rules}>
+            {RULES_TEXT[report.history.rules]}
+          </span>
         </div>
         {issues.length === 0 ? (
           <p className="ok" data-testid="history-ok">
-            No issues in {plural(messages.length, "message")}.
+            No issues in {plural(messages.length, "message")}: every tool call is answered where{" "}
+            {report.history.rules === "strata" ? "Strata's pipeline" : "the provider"} expects it, and nothing is
+            orphaned.
           </p>
         ) : (
           <ul className="hi-issues" data-testid="history-issues">

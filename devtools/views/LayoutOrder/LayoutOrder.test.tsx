@@ -76,7 +76,7 @@ describe("Layout order", () => {
     expect(blocks[0]).toMatchObject({ kind: "history", count: 100, chars: 1000 });
   });
 
-  it("shows a wire request's messages as sent, markup in them as text", async () => {
+  it("shows a wire request's parts as sent, markup in them as text", async () => {
     const hostile = JSON.stringify({
       model: "gpt-4.1",
       messages: [
@@ -88,9 +88,52 @@ describe("Layout order", () => {
     });
     const report = await reportOf(hostile);
     const { container } = renderWithClient(<LayoutOrderView report={report} />);
-    expect(screen.getByTestId("layout-wire")).toBeTruthy();
-    expect(screen.getByTestId("layout-row").textContent).toContain("<img src=x onerror=alert(1)>");
+    expect(screen.getByTestId("layout-column-as_sent")).toBeTruthy();
+    expect(screen.getAllByTestId("layout-row")[0]!.textContent).toContain("<img src=x onerror=alert(1)>");
     expect(hasNoInjectedElements(container)).toBe(true);
     expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it("says which layout a wire request follows, re-lays it in cache_aware and offers the re-laid request", async () => {
+    const report = await reportOf(
+      JSON.stringify({
+        model: "gpt-4.1",
+        messages: [
+          { role: "system", content: "Describe pictures." },
+          { role: "user", content: "Hi" },
+          { role: "assistant", content: "Hello" },
+          {
+            role: "user",
+            content: [
+              { type: "image_url", image_url: { url: "https://example.com/p.png" } },
+              { type: "text", text: "What is this?" },
+            ],
+          },
+        ],
+      }),
+    );
+    renderWithClient(<LayoutOrderView report={report} />);
+    const summary = screen.getByTestId("layout-summary");
+    expect(summary.dataset["follows"]).toBe("");
+    expect(summary.textContent).toContain(
+      "follows neither layout. For cache_aware: messages[3].content[0] (attachment)",
+    );
+    const relaid = within(screen.getByTestId("layout-column-relaid")).getAllByTestId("layout-row");
+    expect(relaid.map((r) => r.dataset["path"])).toEqual([
+      "messages[0]",
+      "messages[3].content[0]",
+      "messages[1]",
+      "messages[2]",
+      "messages[3].content[1]",
+    ]);
+    expect(screen.getByTestId("relaid-export").dataset["format"]).toBe("openai-chat");
+    expect(Number(screen.getByTestId("layout-next-as-sent").dataset["ratio"])).toBeGreaterThan(0);
+    expect(screen.getAllByTestId("layout-part").map((r) => r.dataset["kind"])).toEqual([
+      "instructions",
+      "history",
+      "history",
+      "attachment",
+      "input",
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { ProvenanceChip, ProvenanceLegend } from "../../components/Provenance.ts
 import { PROVENANCE_LABELS, provenanceFill, provenanceInk } from "../../components/provenance.ts";
 import { VirtualList, VIRTUALIZE_ABOVE } from "../../components/VirtualList.tsx";
 import { computeMoves, presentKinds, stripBlocks, type Move } from "./model.ts";
+import { WireLayoutView } from "./WireLayout.tsx";
 import "./LayoutOrder.css";
 
 const ROW = 30; // px, fixed so the connectors can find rows
@@ -177,6 +178,7 @@ function WireOrder({ messages }: { readonly messages: readonly Message[] }) {
 /** The assembled messages as provenance strips, `legacy` and `cache_aware` side by side with the moves between them. */
 export function LayoutOrderView({ report }: { readonly report: InspectionReport }) {
   const a = report.assembly;
+  if (a?.asSent) return <WireLayoutView report={report} />;
   if (!a) return <WireOrder messages={report.request?.messages ?? []} />;
   const legacy = a.legacy?.messages ?? [];
   const cacheAware = a.cache_aware?.messages ?? [];

@@ -51,4 +51,18 @@ describe("Overview", () => {
       "issues",
     ]);
   });
+
+  it("says an appended turn reuses the whole previous turn, without calling it a divergence", async () => {
+    const report = await turnReport(2);
+    const card = overviewCards(report).find((c) => c.id === "prefix")!;
+    expect(report.prefix!.divergence!.cause).toBe("appended");
+    expect(card.detail).toMatch(/^vs previous turn; appended: reuses 100% of the previous turn \(\d+% of this one\)$/);
+    expect(card.tone).toBe("good");
+  });
+
+  it("gives a wire request's share of its model's window when no cap is set", async () => {
+    const card = overviewCards(await reportFor("anthropic")).find((c) => c.id === "budget")!;
+    expect(card).toMatchObject({ title: "Context window", value: "1%" });
+    expect(card.detail).toBe("of claude-sonnet-4-5's 200,000-token window; no cap set");
+  });
 });

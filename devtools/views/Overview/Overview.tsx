@@ -1,4 +1,5 @@
 import type { InspectionReport } from "../../../core/inspect/index.ts";
+import { ModelPrompt } from "../../app/ModelPrompt.tsx";
 import { ViewLink } from "../../app/ViewLink.tsx";
 import { VIEW_LABELS } from "../../routing/routes.ts";
 import { overviewCards } from "./model.ts";
@@ -9,6 +10,7 @@ export function OverviewView({ report }: { readonly report: InspectionReport }) 
   const cards = overviewCards(report);
   return (
     <>
+      <ModelPrompt report={report} />
       <div className="ov-cards" data-testid="overview-cards">
         {cards.map((c) => (
           <ViewLink

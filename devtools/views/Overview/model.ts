@@ -49,12 +49,23 @@ function budgetCard(r: InspectionReport): OverviewCard {
       tone: t.overflowed ? "bad" : "neutral",
     };
   }
+  const w = r.window;
+  if (w?.row && w.usedRatio !== null) {
+    return {
+      id: "budget",
+      view: "budget",
+      title: "Context window",
+      value: fmtPct(w.usedRatio, 0),
+      detail: `of ${w.model}'s ${fmtInt(w.row.contextWindow)}-token window; no cap set`,
+      tone: w.usedRatio > 1 ? "bad" : w.usedRatio > 0.9 ? "warn" : "good",
+    };
+  }
   return {
     id: "budget",
     view: "budget",
     title: "Budget used",
     value: "—",
-    detail: "No budget set: add max tokens or bytes above.",
+    detail: w && !w.row ? w.summary : "No budget set: add max tokens or bytes above.",
     tone: "neutral",
   };
 }
@@ -63,9 +74,13 @@ function prefixCard(r: InspectionReport): OverviewCard {
   if (r.prefix) {
     const p = r.prefix;
     const ratio = p.next.bytes === 0 ? 0 : p.commonPrefix.bytes / p.next.bytes;
-    const cause = p.divergence
-      ? `diverges at ${p.divergence.path} (${CAUSE_LABELS[p.divergence.cause]})`
-      : "identical to the previous turn";
+    const reused = p.previous.bytes === 0 ? 0 : p.commonPrefix.bytes / p.previous.bytes;
+    // An append keeps the whole previous turn: say so, and keep "diverges" for real busts.
+    const cause = !p.divergence
+      ? "identical to the previous turn"
+      : p.divergence.cause === "appended"
+        ? `appended: reuses ${fmtPct(reused, 0)} of the previous turn (${fmtPct(ratio, 0)} of this one)`
+        : `diverges at ${p.divergence.path} (${CAUSE_LABELS[p.divergence.cause]})`;
     return {
       id: "prefix",
       view: "cache",
@@ -73,6 +88,17 @@ function prefixCard(r: InspectionReport): OverviewCard {
       value: fmtPct(ratio, 0),
       detail: `vs previous turn; ${cause}`,
       tone: p.divergence?.bustsCache ? (ratio < 0.5 ? "bad" : "warn") : "good",
+    };
+  }
+  const asSent = r.assembly?.asSent?.nextTurn;
+  if (asSent) {
+    return {
+      id: "prefix",
+      view: "layout",
+      title: "Stable prefix",
+      value: fmtPct(asSent.stablePrefixRatio, 0),
+      detail: "of a simulated next turn, as sent; add the previous turn to compare with it",
+      tone: asSent.stablePrefixRatio >= 0.8 ? "good" : "warn",
     };
   }
   if (r.nextTurn && r.assembly) {
@@ -131,7 +157,10 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
   const tools = r.request?.tools.length ?? 0;
   const seg = r.segments;
   const errors = r.problems.filter((p) => p.severity === "error").length;
-  const warnings = r.problems.filter((p) => p.severity === "warning").length + (r.templates?.volatility.length ?? 0);
+  // Literal values count unless the previous turn showed them unchanged.
+  const literals = (r.volatileLiterals?.findings ?? []).filter((f) => f.changed !== false).length;
+  const warnings =
+    r.problems.filter((p) => p.severity === "warning").length + (r.templates?.volatility.length ?? 0) + literals;
   const historyIssues = r.history.issues.length;
   const dropped = r.dropped.length;
   return [
@@ -140,7 +169,7 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       view: "raw",
       title: "Format",
       value: FORMAT_NAMES[r.format],
-      detail: `${PROVIDER_NAMES[r.provider]} · ${r.model || "no model"} · rule ${r.settings.cacheRuleId}`,
+      detail: `${PROVIDER_NAMES[r.provider]} · ${r.model || "no model: pick one"} · rule ${r.settings.cacheRuleId}`,
       tone: "neutral",
     },
     {
@@ -148,7 +177,13 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       view: "layout",
       title: "Messages",
       value: fmtInt(messages),
-      detail: `${plural(tools, "tool")}${r.assembly ? ` · assembled in ${r.assembly.selectedLayout}` : ""}`,
+      detail: `${plural(tools, "tool")}${
+        r.assembly?.asSent
+          ? ` · as sent, follows ${r.assembly.asSent.follows.length === 2 ? "both layouts" : (r.assembly.asSent.follows[0] ?? "neither layout")}`
+          : r.assembly
+            ? ` · assembled in ${r.assembly.selectedLayout}`
+            : ""
+      }`,
       tone: "neutral",
     },
     {
@@ -157,7 +192,7 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       title: "Size",
       value: seg ? `${fmtInt(seg.totalTokens)} tokens` : "—",
       detail: seg
-        ? `${fmtBytes(seg.totalBytes)} serialized · ${plural(seg.segments.length, "segment")} · ${r.settings.tokenEstimator === "default" ? "÷4 estimate" : "tokenizer"}`
+        ? `${fmtBytes(seg.totalBytes)} serialized · ${plural(seg.segments.length, "segment")} · ${r.settings.tokenEstimator === "default" ? "chars/4 estimate" : "tokenizer"}`
         : "No request.",
       tone: "neutral",
     },
@@ -177,10 +212,10 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
     savingsCard(r),
     {
       id: "issues",
-      view: historyIssues > 0 ? "history" : warnings > 0 && r.templates ? "templates" : "history",
+      view: historyIssues > 0 ? "history" : warnings > 0 && (r.templates || literals > 0) ? "templates" : "history",
       title: "Issues & warnings",
       value: `${fmtInt(errors + historyIssues)} · ${fmtInt(warnings)}`,
-      detail: `${plural(errors, "error")}, ${plural(historyIssues, "history issue")}, ${plural(warnings, "warning")}`,
+      detail: `${plural(errors, "error")}, ${plural(historyIssues, "history issue")}, ${plural(warnings, "warning")}${literals > 0 ? ` (${plural(literals, "volatile value")})` : ""}`,
       tone: errors + historyIssues > 0 ? "bad" : warnings > 0 ? "warn" : "good",
     },
   ];

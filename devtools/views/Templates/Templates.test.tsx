@@ -68,7 +68,8 @@ describe("Templates", () => {
   it("offers an empty playground when the request has no template", async () => {
     useInput.getState().setText("current", SAMPLE_TEXT["openai-chat"], "test");
     renderWithClient(<TemplatesView report={await reportFor("openai-chat")} />);
-    expect(screen.getByTestId("template-summary").textContent).toContain("no template block");
+    expect(screen.getByTestId("template-summary").textContent).toContain("A wire request arrives rendered");
+    expect(screen.getByTestId("literal-stable")).toBeTruthy();
     expect((screen.getByTestId("template-source") as HTMLTextAreaElement).value).toBe("");
   });
 });

@@ -14,6 +14,7 @@ import {
   type Engine,
   type PlaygroundInput,
 } from "./model.ts";
+import { LiteralVolatility } from "./Literals.tsx";
 import "./Templates.css";
 
 const ENGINE_LABELS: Labels<Engine> = {
@@ -218,7 +219,9 @@ export function TemplatesView({ report }: { readonly report: InspectionReport })
           <span className="muted">
             {t
               ? `Rendered into ${t.target}: ${fmtInt(t.templateChars)} → ${fmtInt(t.renderedChars)} chars, sha256 ${t.renderedSha256.slice(0, 12)}…`
-              : "This request has no template block. Try one below: nothing you type here is sent anywhere."}
+              : report.format === "strata"
+                ? "This request has no template block. Try one below: nothing you type here is sent anywhere."
+                : "A wire request arrives rendered: its text is checked for volatile values below. Try a template in the playground; nothing you type is sent anywhere."}
           </span>
         </div>
         {t?.error ? (
@@ -227,6 +230,7 @@ export function TemplatesView({ report }: { readonly report: InspectionReport })
           </p>
         ) : null}
       </section>
+      <LiteralVolatility report={report} />
       <section className="panel">
         <div className="panel-head">
           <h2>Playground</h2>

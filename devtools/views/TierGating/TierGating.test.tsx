@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useUi } from "../../store/settings.ts";
-import { reportFor } from "../../test-support/reports.ts";
+import { reportFor, reportOf, turnReport } from "../../test-support/reports.ts";
 import { renderWithClient, resetStores } from "../../test-support/render.tsx";
 import { allChars, gateAt } from "./model.ts";
 import { TierGatingView } from "./TierGating.tsx";
@@ -43,9 +43,10 @@ describe("Tier gating", () => {
     expect(screen.getByTestId("tier-summary").dataset["dropped"]).toBe(String(droppedAtRequestBudget));
   });
 
-  it("explains that a request without sections has no tier gating", async () => {
-    renderWithClient(<TierGatingView report={await reportFor("openai-chat")} />);
-    expect(screen.getByTestId("tiers-empty")).toBeTruthy();
+  it("explains that a request without a system prompt has no tier gating", async () => {
+    const report = await reportOf(JSON.stringify({ model: "gpt-4.1", messages: [{ role: "user", content: "hi" }] }));
+    renderWithClient(<TierGatingView report={report} />);
+    expect(screen.getByTestId("tiers-empty").textContent).toContain("no system prompt text");
   });
 
   it("does not treat a cleared or non-numeric budget field as a budget of 0", async () => {
@@ -59,5 +60,28 @@ describe("Tier gating", () => {
     expect(input.value).toBe("");
     fireEvent.blur(input);
     expect(input.value).toBe("300");
+  });
+
+  it("splits a wire request's system prompt into sections, all active, and re-gates them as tiers are assigned", async () => {
+    const report = await turnReport(2);
+    renderWithClient(<TierGatingView report={report} />);
+    expect(screen.getByTestId("tier-origin").textContent).toContain("9 sections");
+    const rows = () => screen.getAllByTestId("tier-row");
+    expect(rows().every((r) => r.dataset["tier"] === "active" && r.dataset["verdict"] === "included")).toBe(true);
+    act(() => useUi.getState().set({ tierBudget: 1500 }));
+    const dropped = rows().filter((r) => r.dataset["verdict"] === "dropped").length;
+    expect(dropped).toBeGreaterThan(0);
+    // Make the first paragraph core: it is then always kept, and the composed prompt follows.
+    const select = screen.getAllByTestId("tier-assign")[0] as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: "core" } });
+    expect(useUi.getState().tierAssignments).toEqual({ p1: "core" });
+    expect(rows()[0]!.dataset["tier"]).toBe("core");
+    const composed = screen.getByTestId("tier-composed");
+    const kept = rows()
+      .filter((r) => r.dataset["verdict"] === "included")
+      .map((r) => r.dataset["id"]);
+    expect(kept[0]).toBe("p1");
+    expect(Number(composed.dataset["chars"])).toBeLessThanOrEqual(1500 + kept.length * 2);
+    expect(screen.getByTestId("composed-export").dataset["format"]).toBe("anthropic");
   });
 });

@@ -1,9 +1,11 @@
-import { useState } from "react";
-import { PROMPT_TIERS, type BudgetExplanationRow } from "../../../core/composer/index.ts";
-import type { InspectionReport, ReportTiers } from "../../../core/inspect/index.ts";
+import { useMemo, useState } from "react";
+import { PROMPT_TIERS, type BudgetExplanationRow, type PromptTier } from "../../../core/composer/index.ts";
+import { composeInstructions, type InspectionReport, type ReportTiers } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { TIER_TEXT } from "../../components/names.ts";
 import { useUi } from "../../store/settings.ts";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { WireExport } from "../../components/WireExport.tsx";
 import { gateAt, sliderMax, type GateAt } from "./model.ts";
 import "./TierGating.css";
 
@@ -32,7 +34,7 @@ function GateBar({ gate }: { readonly gate: GateAt }) {
       className="tg-bar"
       data-testid="tier-bar"
       role="img"
-      aria-label={`Included ${fmtInt(gate.totalChars)} chars of a ${fmtInt(gate.effectiveBudget)}-char budget; ${gate.droppedRows.length} dropped`}
+      aria-label={`Included ${fmtInt(gate.totalChars)} chars; budget ${fmtInt(gate.effectiveBudget)} chars; ${gate.droppedRows.length} dropped`}
     >
       <div className="tg-lane" data-lane="included">
         {gate.rows
@@ -135,26 +137,42 @@ function Slider({ tiers, value }: { readonly tiers: ReportTiers; readonly value:
 /** The composer's tier gate as arithmetic: live at any budget, with each row's sum and limit. */
 export function TierGatingView({ report }: { readonly report: InspectionReport }) {
   const tierBudget = useUi((s) => s.tierBudget);
+  const assignments = useUi((s) => s.tierAssignments);
+  const set = useUi((s) => s.set);
   const t = report.tiers;
   if (!t) {
     return (
       <section className="panel" data-testid="tiers-empty">
         <h2>No tiered sections</h2>
         <p className="muted">
-          Tier gating applies to a Strata assembly request with <code>sections</code> (each <code>core</code>,{" "}
-          <code>active</code> or <code>informational</code>). This request has none.
+          {report.format === "strata" ? (
+            <>
+              Tier gating applies to a Strata assembly request with <code>sections</code> (each <code>core</code>,{" "}
+              <code>active</code> or <code>informational</code>). This request has none.
+            </>
+          ) : (
+            "This request has no system prompt text to split into sections."
+          )}
         </p>
       </section>
     );
   }
+  const wire = t.origin === "instructions";
   const budget = tierBudget ?? t.effectiveBudget ?? sliderMax(t);
-  const gate = gateAt(t, budget);
+  const gate = gateAt(t, budget, wire ? assignments : undefined);
+  const assign = (id: string, tier: PromptTier) => set({ tierAssignments: { ...assignments, [id]: tier } });
   const moved = tierBudget !== null && tierBudget !== t.effectiveBudget;
   return (
     <>
       <section className="panel">
         <div className="panel-head">
           <h2>Tier gating</h2>
+          {wire ? (
+            <span className="muted" data-testid="tier-origin">
+              The system prompt in {plural(t.rows.length, "section")} (split at headings, tag blocks, rules, else
+              paragraphs). Every section starts as active: give each row its tier below.
+            </span>
+          ) : null}
           <span className="muted">
             active ceiling = core + floor((budget − core) × {t.activeBudgetFraction}); core is always kept, active must
             fit the ceiling, informational the budget.
@@ -207,11 +225,37 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
                 <td className="num">{r.index}</td>
                 <td>
                   <code>{r.id}</code>
+                  {wire && t.rows[r.index]?.title ? (
+                    <div className="muted tg-title">{t.rows[r.index]!.title}</div>
+                  ) : null}
                 </td>
+                {wire ? (
+                  <td className="muted">
+                    <code>{t.rows[r.index]?.path}</code>
+                  </td>
+                ) : null}
                 <td>
-                  <span className="tg-tier" data-tier={r.tier}>
-                    {r.tier}
-                  </span>
+                  {wire ? (
+                    <select
+                      className="tg-tier"
+                      data-tier={r.tier}
+                      data-testid="tier-assign"
+                      data-id={r.id}
+                      aria-label={`Tier of ${r.id}`}
+                      value={r.tier}
+                      onChange={(e) => assign(r.id, e.target.value as PromptTier)}
+                    >
+                      {PROMPT_TIERS.map((tier) => (
+                        <option key={tier} value={tier}>
+                          {tier}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span className="tg-tier" data-tier={r.tier}>
+                      {r.tier}
+                    </span>
+                  )}
                 </td>
                 <td className="num">{fmtInt(r.chars)}</td>
                 <td className="num">{fmtInt(r.totalBefore)}</td>
@@ -244,6 +288,49 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
           )}
         </div>
       </section>
+      {wire ? <ComposedPrompt report={report} budget={budget} tiers={gate.rows} /> : null}
     </>
+  );
+}
+
+/** The composed system prompt at this budget and these tiers (core's composer on the section texts): copy it, or export the request with it. */
+function ComposedPrompt({
+  report,
+  budget,
+  tiers,
+}: {
+  readonly report: InspectionReport;
+  readonly budget: number;
+  readonly tiers: readonly BudgetExplanationRow[];
+}) {
+  const set = useUi((s) => s.set);
+  const assigned = useMemo(() => Object.fromEntries(tiers.map((r) => [r.id, r.tier])), [tiers]);
+  const composed = useMemo(
+    () =>
+      report.request && report.parts ? composeInstructions(report.request, report.parts.parts, assigned, budget) : null,
+    [report.request, report.parts, assigned, budget],
+  );
+  if (!composed) return null;
+  return (
+    <section className="panel" data-testid="tier-composed" data-chars={composed.composed.length}>
+      <div className="panel-head">
+        <h2>Composed system prompt</h2>
+        <span className="muted">
+          {fmtInt(composed.composed.length)} chars: the included sections joined by a blank line.
+        </span>
+        <button type="button" data-testid="tier-assign-reset" onClick={() => set({ tierAssignments: {} })}>
+          All active again
+        </button>
+      </div>
+      <div className="raw-toolbar">
+        <CopyButton testId="copy-composed" text={() => composed.composed} label="Copy the composed prompt" />
+      </div>
+      <WireExport
+        report={report}
+        request={composed.request}
+        what="request with the composed prompt"
+        testId="composed-export"
+      />
+    </section>
   );
 }

@@ -4,6 +4,7 @@ import {
   type BudgetConfig,
   type BudgetExplanationRow,
   type BudgetGateResult,
+  type PromptTier,
 } from "../../../core/composer/index.ts";
 import { type ReportTiers } from "../../../core/inspect/index.ts";
 
@@ -27,11 +28,17 @@ export const allChars = (t: ReportTiers) => t.rows.reduce((a, r) => a + r.chars,
 export const sliderMax = (t: ReportTiers) => Math.max(100, Math.ceil(allChars(t) * 1.25), t.effectiveBudget ?? 0);
 
 /**
- * Re-runs core's tier gate on the report's rows at another budget. Only ids, tiers and sizes
- * are needed, so the report (which carries no section text) is enough; the arithmetic is core's.
+ * Re-runs core's tier gate on the report's rows at another budget (and, for a wire request's
+ * system prompt sections, the tiers the user assigned). Only ids, tiers and sizes are needed, so
+ * the report (which carries no section text) is enough; the arithmetic is core's.
  */
-export function gateAt(t: ReportTiers, budget: number): GateAt {
-  const candidates = t.rows.map((r) => ({ id: r.id, tier: r.tier, chars: r.chars, content: "" }));
+export function gateAt(t: ReportTiers, budget: number, tiers?: Readonly<Record<string, PromptTier>>): GateAt {
+  const candidates = t.rows.map((r) => ({
+    id: r.id,
+    tier: tiers && Object.hasOwn(tiers, r.id) ? tiers[r.id]! : r.tier,
+    chars: r.chars,
+    content: "",
+  }));
   const config: BudgetConfig = { depth: 0, totalBudget: budget, activeBudgetFraction: t.activeBudgetFraction };
   const gate = applyBudgetGate(candidates, config);
   const rows = explainBudgetedPrompt(candidates, config);
