@@ -157,8 +157,10 @@ test.describe("two consecutive turns", () => {
       const after = await page.locator('[data-testid="divergence-after"] ins').innerText();
       const common = (side: string) => page.locator(`[data-testid="divergence-${side}"] .cp-common`).innerText();
       expect(await common("before")).toBe(await common("after"));
-      // Each side starts inside a JSON string: decoded, that fragment is text of its own turn.
-      const fragment = (s: string): string => JSON.parse(`"${/^(?:[^"\\]|\\.)*/.exec(s)![0]}"`) as string;
+      // Each side is the request's own words (no JSON around them): its first phrase (up to a
+      // tool's "name: description" colon or its schema) is text of its own turn.
+      expect(`${before}${after}`).not.toMatch(/providerFields|\\"|"type":"text"/);
+      const fragment = (s: string): string => s.split(/: | \{/)[0]!;
       expect(fragment(before).length).toBeGreaterThan(3);
       expect(fragment(before)).not.toBe(fragment(after));
       expect(strings(JSON.parse(previous))).toContain(fragment(before));

@@ -3,6 +3,7 @@
 // `npm run test:e2e -- --update-snapshots` and review the PNG diff before committing.
 import { HISTORY_ISSUES } from "./support/fixtures.ts";
 import {
+  afterChange,
   expect,
   expectPageScreenshot,
   openApp,
@@ -28,6 +29,22 @@ const INPUT: Record<View, { readonly sample: string } | { readonly text: string 
   raw: { sample: "assembly-tiers" },
 };
 
+/**
+ * The same nine views for a pasted wire request: conversation turn 3 (Anthropic) against turn 2,
+ * with a token cap where the view is about eviction.
+ */
+const WIRE_INPUT: Record<View, { readonly cap: number | null }> = {
+  overview: { cap: null },
+  layout: { cap: null },
+  tiers: { cap: null }, // the system prompt in nine sections, all active
+  dropped: { cap: 1950 }, // history evicted oldest first
+  cache: { cap: null },
+  budget: { cap: 1950 },
+  templates: { cap: null }, // the session timestamp changed, the example date did not
+  history: { cap: null },
+  raw: { cap: null },
+};
+
 const THEMES: readonly Theme[] = ["light", "dark"];
 
 for (const theme of THEMES) {
@@ -39,6 +56,17 @@ for (const theme of THEMES) {
         else await setInput(page, input.text);
         await expect(readyHost(page, view)).toBeVisible();
         await expectPageScreenshot(page, `${view}-${theme}.png`);
+      });
+    }
+
+    for (const [view, input] of Object.entries(WIRE_INPUT) as [View, (typeof WIRE_INPUT)[View]][]) {
+      test(`${view} view of a wire request`, async ({ page }) => {
+        await openApp(page, { view, theme });
+        await pickSample(page, "conversation-turn-3");
+        if (input.cap !== null)
+          await afterChange(page, () => page.getByTestId("budget-tokens").fill(String(input.cap)));
+        await expect(readyHost(page, view)).toBeVisible();
+        await expectPageScreenshot(page, `wire-${view}-${theme}.png`);
       });
     }
 
