@@ -11,7 +11,7 @@ import { LAYOUT_GROUP_ORDER } from "../assembly/layouts.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import { compareTurns, toTurn } from "./compare.ts";
-import { segmentWith } from "./segments.ts";
+import { type SegmentedRequest, segmentWith } from "./segments.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
 import type { CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
 
@@ -160,10 +160,82 @@ export interface NextTurnEdit {
 export type PartsNextTurn = Omit<LayoutNextTurn, "layout"> & { readonly basis: InputAssemblyLayout | "appended" };
 
 /**
- * This turn and the next in one order, compared. `layout`: the next turn is laid out by the same
- * rules (this turn's input and tool results join the history, followed by the reply; the next input
- * is the input; every other group stays). `appended`: the next turn is this request with the reply and
- * the next input appended, as a client that only ever appends would send it.
+ * `seg` with `tail` appended as further messages, without segmenting `seg`'s request again: the
+ * tail is segmented alone and shifted behind it (indexes, byte offsets, message paths; `shift` is
+ * the number of messages `seg` holds). Valid for
+ * messages that are not system messages (providers that hoist the system prompt keep it in front).
+ */
+function appendSegments(
+  seg: SegmentedRequest,
+  request: NormalizedRequest,
+  shift: number,
+  tail: readonly Message[],
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+): SegmentedRequest {
+  const own = segmentWith({ model: request.model, tools: [], messages: tail }, provider, estimate);
+  const segments = [...seg.segments];
+  for (const s of own.segments)
+    segments.push({
+      ...s,
+      index: s.index + seg.segments.length,
+      byteOffset: s.byteOffset + seg.totalBytes,
+      messageIndex: s.messageIndex === null ? null : s.messageIndex + shift,
+      path: s.path.replace(/^messages\[(\d+)\]/, (_m, i: string) => `messages[${Number(i) + shift}]`),
+    });
+  return {
+    ...seg,
+    segments,
+    texts: [...seg.texts, ...own.texts],
+    totalBytes: seg.totalBytes + own.totalBytes,
+    totalTokens: seg.totalTokens + own.totalTokens,
+  };
+}
+
+/** A slot of a next-turn plan: a part index, or the reply / the next input. */
+const REPLY = -1;
+const NEXT_INPUT = -2;
+
+/**
+ * This turn's order and the next turn's plan under `basis`. `layout`: the next turn is laid out by
+ * the same rules (this turn's input and tool results join the history in the order this layout sent
+ * them, followed by the reply; the next input is the input; every other group stays). `appended`:
+ * the next turn is this request with the reply and the next input appended, as a client that only
+ * ever appends would send it.
+ */
+function nextTurnPlan(
+  parts: readonly RequestPart[],
+  basis: InputAssemblyLayout | "appended",
+): { thisOrder: number[]; plan: number[] } {
+  if (basis === "appended") {
+    const thisOrder = partsAsSent(parts);
+    return { thisOrder, plan: [...thisOrder, REPLY, NEXT_INPUT] };
+  }
+  const thisOrder = relayParts(parts, basis);
+  const groups = thisOrder.map((k) => partGroup(parts[k]!));
+  const plan: number[] = [];
+  for (const g of PART_GROUP_ORDER[basis]) {
+    if (g === "history") {
+      thisOrder.forEach((k, i) => {
+        const own = groups[i];
+        if (own === "history" || own === "toolResults" || own === "input") plan.push(k);
+      });
+      plan.push(REPLY);
+    } else if (g === "input") plan.push(NEXT_INPUT);
+    else if (g !== "toolResults") thisOrder.forEach((k, i) => groups[i] === g && plan.push(k));
+  }
+  return { thisOrder, plan };
+}
+
+const sameOrder = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((k, i) => k === b[i]);
+
+/**
+ * This turn and the next in one order (see `nextTurnPlan`), compared. `current`, the request
+ * segmented in its own order, is reused when this turn's order is the request's own, and lends
+ * its hashes to the next turn (`segmentWith`'s twin): the common prefix is compared, not rehashed.
+ * `memo` shares results between bases whose orders and plans coincide (a request that follows
+ * both layouts): pass the same map to every call for one request.
  */
 export function partsNextTurn(
   request: NormalizedRequest,
@@ -172,40 +244,42 @@ export function partsNextTurn(
   edit: NextTurnEdit,
   provider: CacheProvider,
   estimate: TokenEstimator,
+  current?: SegmentedRequest,
+  memo?: Map<string, Omit<PartsNextTurn, "basis">>,
 ): PartsNextTurn {
-  const thisOrder = basis === "appended" ? partsAsSent(parts) : relayParts(parts, basis);
-  const first = requestFromParts(request, parts, thisOrder);
-  let messages: Message[];
-  if (basis === "appended") messages = [...first.messages, edit.reply, ...edit.nextInput];
+  const { thisOrder, plan } = nextTurnPlan(parts, basis);
+  const key = `${thisOrder.join(",")}|${plan.join(",")}`;
+  const known = memo?.get(key);
+  if (known) return { basis, ...known };
+  const asSent = current !== undefined && sameOrder(thisOrder, partsAsSent(parts));
+  const firstRequest = asSent ? request : requestFromParts(request, parts, thisOrder);
+  const firstSeg = asSent ? current : segmentWith(firstRequest, provider, estimate, current);
+  const tail = [edit.reply, ...edit.nextInput];
+  // The common case, a next turn that only appends to this one: segment just the new messages.
+  const appends =
+    plan.length === thisOrder.length + 2 && plan[thisOrder.length] === REPLY && sameOrder(plan.slice(0, -2), thisOrder);
+  let second: SegmentedRequest;
+  if (appends) second = appendSegments(firstSeg, request, firstRequest.messages.length, tail, provider, estimate);
   else {
-    // Laid out again with the turn moved on: this turn's tool results and input join the history
-    // in the order this layout sent them.
-    const groups = PART_GROUP_ORDER[basis];
-    const moved = thisOrder.filter((k) => {
-      const g = partGroup(parts[k]!);
-      return g === "history" || g === "toolResults" || g === "input";
-    });
-    const historyMessages = requestFromParts(request, parts, moved).messages;
-    messages = [];
-    for (const g of groups) {
-      if (g === "history") messages.push(...historyMessages, edit.reply);
-      else if (g === "input") messages.push(...edit.nextInput);
-      else if (g !== "toolResults")
-        messages.push(
-          ...requestFromParts(
-            request,
-            parts,
-            thisOrder.filter((k) => partGroup(parts[k]!) === g),
-          ).messages,
-        );
+    const messages: Message[] = [];
+    for (let i = 0; i < plan.length; ) {
+      const k = plan[i]!;
+      if (k === REPLY || k === NEXT_INPUT) {
+        messages.push(...(k === REPLY ? [edit.reply] : edit.nextInput));
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < plan.length && plan[j]! >= 0) j++;
+      messages.push(...requestFromParts(request, parts, plan.slice(i, j)).messages);
+      i = j;
     }
+    second = segmentWith({ ...request, messages }, provider, estimate, firstSeg);
   }
-  const second: NormalizedRequest = { ...request, messages };
-  const a = toTurn(segmentWith(first, provider, estimate), provider, estimate);
-  const b = toTurn(segmentWith(second, provider, estimate), provider, estimate);
+  const a = toTurn(firstSeg, provider, estimate);
+  const b = toTurn(second, provider, estimate);
   const comparison = compareTurns(a, b, { provider }, estimate);
-  return {
-    basis,
+  const result = {
     turn: comparison.previous,
     nextTurn: comparison.next,
     comparison,
@@ -214,4 +288,6 @@ export function partsNextTurn(
         ? 0
         : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
   };
+  memo?.set(key, result);
+  return { basis, ...result };
 }

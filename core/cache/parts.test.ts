@@ -367,3 +367,35 @@ describe("the context budget over a wire request's parts", () => {
     );
   });
 });
+
+describe("the next turn of the parts", () => {
+  it("segments only what an append adds, with the same result as segmenting the whole next turn", () => {
+    const edit = {
+      reply: { role: "assistant", content: [{ type: "text", text: "Sure." }] } as Message,
+      nextInput: [{ role: "user", content: [{ type: "text", text: "Thanks" }] } as Message],
+    };
+    for (const body of [openaiChatSample, openaiResponsesSample, anthropicSample, geminiSample]) {
+      const { request, parts, provider } = partsOf(body);
+      const seg = segmentWith(request, provider, estimateTextTokens);
+      const fast = partsNextTurn(request, parts, "appended", edit, provider, estimateTextTokens, seg);
+      const slow = partsNextTurn(request, parts, "appended", edit, provider, estimateTextTokens);
+      expect(fast).toEqual(slow);
+      const whole = segmentWith(
+        { ...request, messages: [...request.messages, edit.reply, ...edit.nextInput] },
+        provider,
+        estimateTextTokens,
+      );
+      expect(fast.nextTurn).toEqual({
+        bytes: whole.totalBytes,
+        segments: whole.segments.length,
+        tokens: whole.totalTokens,
+      });
+      expect(fast.comparison.divergence).toMatchObject({
+        cause: "appended",
+        path: whole.segments[seg.segments.length]!.path,
+        segmentIndex: seg.segments.length,
+        byteOffset: seg.totalBytes,
+      });
+    }
+  });
+});

@@ -41,24 +41,32 @@ const firstText = (m: Message): string => {
   return "";
 };
 
+/** A JSON value as a short preview: a large object or array is named, not serialized whole. */
+function short(v: unknown): string {
+  if (v !== null && typeof v === "object" && Object.keys(v).length > 20)
+    return Array.isArray(v) ? `[${v.length} items]` : `{${Object.keys(v).slice(0, 8).join(", ")}, …}`;
+  return safeSlice(JSON.stringify(v) ?? "", 0, 60);
+}
+
 function blockPreview(b: ContentBlock): string {
   switch (b.type) {
     case "text":
     case "thinking":
       return b.text;
     case "tool_call":
-      return `${b.name}(${safeSlice(JSON.stringify(b.arguments) ?? "", 0, 60)})`;
+      return `${b.name}(${typeof b.arguments === "string" ? b.arguments : short(b.arguments)})`;
     case "tool_result":
-      return `→ ${typeof b.result === "string" ? b.result : safeSlice(JSON.stringify(b.result) ?? "", 0, 60)}`;
+      return `→ ${typeof b.result === "string" ? b.result : short(b.result)}`;
     default:
       return KNOWN_BLOCKS.has(b.type) ? `[${b.type}${b.mimeType ? ` ${b.mimeType}` : ""}]` : `[${String(b.type)}]`;
   }
 }
 
-/** Up to 80 characters of blocks `[from, to)`, whitespace folded. */
+/** Up to 80 characters of blocks `[from, to)`, whitespace folded (each block cut first: a block may be megabytes). */
 function previewOf(m: Message, from: number, to: number): string {
   let out = "";
-  for (let j = from; j < to && out.length < 80; j++) out += (out === "" ? "" : " ") + blockPreview(m.content[j]!);
+  for (let j = from; j < to && out.length < 80; j++)
+    out += (out === "" ? "" : " ") + safeSlice(blockPreview(m.content[j]!), 0, 120);
   return safeSlice(out.replace(/\s+/g, " "), 0, 80);
 }
 

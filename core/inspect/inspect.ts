@@ -378,6 +378,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       parts = { parts: requestPartList };
       const wire = wireSections(
         request,
+        seg,
         requestPartList,
         provider,
         estimate,

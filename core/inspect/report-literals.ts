@@ -17,24 +17,54 @@ import type { ReportLiterals } from "./types.ts";
 
 const STABLE: ReadonlySet<string> = new Set(["tools", "instructions", "context", "summary", "attachment"]);
 
-/** Every text of a request by path: tool descriptions and schemas, text blocks, text documents. */
-function textsOf(request: NormalizedRequest, parts: readonly RequestPart[] | null): LiteralText[] {
+/** The texts of the given parts by path: tool descriptions and schemas, text blocks, text documents. */
+function textsOf(request: NormalizedRequest, parts: readonly RequestPart[]): LiteralText[] {
   const out: LiteralText[] = [];
-  request.tools.forEach((t, i) => {
-    if (parts && !parts.some((p) => p.path === `tools[${i}]`)) return;
-    if (t.description) out.push({ path: `tools[${i}].description`, text: t.description });
-    if (t.inputSchema !== undefined) out.push({ path: `tools[${i}].inputSchema`, text: JSON.stringify(t.inputSchema) });
-  });
-  const messageParts =
-    parts ?? request.messages.map((m, i) => ({ messageIndex: i, firstBlock: 0, endBlock: m.content.length }));
-  for (const p of messageParts) {
-    if (p.messageIndex === null) continue;
+  for (const p of parts) {
+    if (p.messageIndex === null) {
+      const t = request.tools[Number(/^tools\[(\d+)\]$/.exec(p.path)?.[1] ?? -1)];
+      if (t?.description) out.push({ path: `${p.path}.description`, text: t.description });
+      if (t?.inputSchema !== undefined)
+        out.push({ path: `${p.path}.inputSchema`, text: JSON.stringify(t.inputSchema) });
+      continue;
+    }
     const m = request.messages[p.messageIndex]!;
     for (let j = p.firstBlock!; j < p.endBlock!; j++) {
       const b = m.content[j]!;
       const text = b.type === "text" ? b.text : b.type === "document" ? b.text : undefined;
       if (text !== undefined) out.push({ path: `messages[${p.messageIndex}].content[${j}]`, text });
     }
+  }
+  return out;
+}
+
+const BLOCK = /^messages\[(\d+)\]\.content\[(\d+)\]$/;
+const TOOL = /^tools\[(\d+)\]\.(description|inputSchema)$/;
+
+/** The previous request's text at each path a finding names (only those: the history is not walked). */
+function previousTexts(
+  previous: NormalizedRequest,
+  findings: readonly { readonly path: string }[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { path } of findings) {
+    if (out.has(path)) continue;
+    const b = BLOCK.exec(path);
+    const t = TOOL.exec(path);
+    let text: string | undefined;
+    if (b) {
+      const block = previous.messages[Number(b[1])]?.content[Number(b[2])];
+      text = block?.type === "text" || block?.type === "document" ? block.text : undefined;
+    } else if (t) {
+      const tool = previous.tools[Number(t[1])];
+      text =
+        t[2] === "description"
+          ? tool?.description
+          : tool?.inputSchema === undefined
+            ? undefined
+            : JSON.stringify(tool.inputSchema);
+    }
+    if (text !== undefined) out.set(path, text);
   }
   return out;
 }
@@ -50,7 +80,7 @@ export function reportLiterals(
   );
   const findings = lintLiteralVolatility(texts);
   const changed = previous
-    ? confirmLiteralChanges(findings, new Map(textsOf(previous, null).map((t) => [t.path, t.text])))
+    ? confirmLiteralChanges(findings, previousTexts(previous, findings))
     : findings.map(() => null);
   return {
     scanned: texts.map((t) => t.path),

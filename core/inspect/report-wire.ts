@@ -6,6 +6,7 @@
 import { evictParts } from "../cache/part-budget.ts";
 import {
   type NextTurnEdit,
+  type PartsNextTurn,
   outOfPlace,
   partsAsSent,
   partsNextTurn,
@@ -13,6 +14,7 @@ import {
   relayParts,
 } from "../cache/part-layout.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
+import type { SegmentedRequest } from "../cache/segments.ts";
 import type { CacheProvider, NextTurnSimulation, RequestPart, TokenEstimator } from "../cache/types.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
@@ -88,6 +90,7 @@ function trace(layout: InputAssemblyLayout, messages: TracedMessage[], parts: re
 
 export function wireSections(
   request: NormalizedRequest,
+  seg: SegmentedRequest,
   parts: readonly RequestPart[],
   provider: CacheProvider,
   estimate: TokenEstimator,
@@ -97,21 +100,29 @@ export function wireSections(
   const cannotRelay = relayBlocker(parts);
   const misplaced = { cache_aware: outOfPlace(parts, "cache_aware"), legacy: outOfPlace(parts, "legacy") };
   const follows = (["cache_aware", "legacy"] as const).filter((l) => misplaced[l] === null);
+  const sentOrder = partsAsSent(parts);
+  const sent = traced(request, parts, sentOrder);
   const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
   if (cannotRelay === null)
-    for (const l of ["legacy", "cache_aware"] as const)
-      layouts[l] = trace(l, traced(request, parts, relayParts(parts, l)), parts);
+    for (const l of ["legacy", "cache_aware"] as const) {
+      const order = relayParts(parts, l);
+      // A layout the request already follows has its very rows: share them instead of copying.
+      const same = order.length === sentOrder.length && order.every((k, i) => k === sentOrder[i]);
+      layouts[l] = trace(l, same ? sent : traced(request, parts, order), parts);
+    }
 
   let nextTurn: NextTurnSimulation | null = null;
-  let asSentNext: ReturnType<typeof partsNextTurn> | null = null;
+  let asSentNext: PartsNextTurn | null = null;
   if (options.nextTurn) {
     const edit = options.nextTurn;
     try {
       const basis = follows[0] ?? "appended";
-      asSentNext = partsNextTurn(request, parts, basis, edit, provider, estimate);
+      // One memo for the three orders: a request that follows both layouts is simulated once.
+      const memo = new Map<string, Omit<PartsNextTurn, "basis">>();
+      asSentNext = partsNextTurn(request, parts, basis, edit, provider, estimate, seg, memo);
       if (cannotRelay === null) {
         const pair = (l: InputAssemblyLayout) => {
-          const { basis: _b, ...rest } = partsNextTurn(request, parts, l, edit, provider, estimate);
+          const { basis: _b, ...rest } = partsNextTurn(request, parts, l, edit, provider, estimate, seg, memo);
           return { layout: l, ...rest };
         };
         nextTurn = { provider, legacy: pair("legacy"), cache_aware: pair("cache_aware") };
@@ -126,7 +137,7 @@ export function wireSections(
     legacy: layouts.legacy ?? null,
     cache_aware: layouts.cache_aware ?? null,
     asSent: {
-      messages: traced(request, parts, partsAsSent(parts)),
+      messages: sent,
       follows,
       outOfPlace: misplaced,
       cannotRelay,
