@@ -74,6 +74,14 @@ export const ENTRIES = [
     goal: FULL_CORE_BEFORE_RELAYERING,
     budget: FULL_CORE_BEFORE_RELAYERING, // measured 78,234 B: everything above plus jinja and zod
   },
+  {
+    subpath: "./session",
+    file: "core/session/index.ts",
+    purpose: "sessions: HAR / JSONL → threads, per-turn cache and busts, usage read from responses, cost",
+    goal: undefined,
+    // measured 45,344 B: the wire readers (zod schemas) and the model table are most of it; no Jinja
+    budget: 50_000,
+  },
 ];
 
 /** `prompt-strata` or `prompt-strata/<name>`: how a user imports the entry. */
