@@ -10,7 +10,8 @@
  * marked block that reaches it. A turn reads the longest stored prefix that is still alive (and,
  * for breakpoints, within the lookback window of one of its own breakpoints); a read refreshes the
  * entry's lifetime, as both providers document. The map keeps at most `MAX_ENTRIES` prefixes,
- * least recently used first out (providers evict too); a session that reaches the cap says so.
+ * least recently used first out (providers evict too), and forgets an entry an hour after it
+ * expired (a later match then reads as a miss, not as an expiry); a session that hits the cap says so.
  *
  * Lifetimes (read 2026-12-01):
  * - Anthropic: 5 minutes, or 1 hour for a marker with `ttl: "1h"`, refreshed on every hit (Anthropic
@@ -24,6 +25,9 @@ import type { Turn } from "../cache/compare.ts";
 import type { CachePrevented, CacheProvider, CacheRule } from "../cache/types.ts";
 
 export const MAX_ENTRIES = 100_000;
+/** Expired entries are remembered this long (to say "expired" when a later turn matches one), then forgotten. */
+export const FORGET_AFTER_MS = 60 * 60_000;
+const SWEEP_EVERY = 1024;
 
 const MINUTE = 60_000;
 export const TTL_MS = {
@@ -123,6 +127,10 @@ export class SessionCache {
   private readonly provider: CacheProvider;
   /** Prefixes dropped because the map was full. */
   evicted = 0;
+  /** Prefixes forgotten an hour after they expired. */
+  forgotten = 0;
+  private storesSinceSweep = 0;
+  private latest: number | null = null;
 
   constructor(provider: CacheProvider, rule: CacheRule) {
     this.provider = provider;
@@ -149,10 +157,24 @@ export class SessionCache {
   private store(key: number, entry: Entry): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
+    if (++this.storesSinceSweep >= SWEEP_EVERY) this.sweep();
     if (this.entries.size > MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value as number;
       this.entries.delete(oldest);
       this.evicted++;
+    }
+  }
+
+  /** Forgets entries that expired more than `FORGET_AFTER_MS` before the latest turn (amortized: every `SWEEP_EVERY` stores). */
+  private sweep(): void {
+    this.storesSinceSweep = 0;
+    const now = this.latest;
+    if (now === null) return;
+    for (const [key, e] of this.entries) {
+      if (e.lastUsed !== null && now - e.lastUsed > e.ttlMs + FORGET_AFTER_MS) {
+        this.entries.delete(key);
+        this.forgotten++;
+      }
     }
   }
 
@@ -162,6 +184,7 @@ export class SessionCache {
   }
 
   simulate(input: CacheInput): CacheTurn {
+    if (input.time !== null && (this.latest === null || input.time > this.latest)) this.latest = input.time;
     return this.rule.mode === "automatic" ? this.automatic(input) : this.breakpoints(input);
   }
 

@@ -325,3 +325,25 @@ describe("createSessionInspector", () => {
     expect(inspector.finish()).toEqual(inspectSession(parseSession(text)));
   });
 });
+
+describe("inspectSession: many threads", () => {
+  it("keeps causes right when more threads interleave than keep their texts", () => {
+    const n = 20;
+    const conv = (i: number, turns: number) => {
+      const messages: object[] = [];
+      for (let t = 0; t < turns; t++) {
+        messages.push({ role: "user", content: `Dispatcher ${i}, question ${t}` });
+        if (t < turns - 1) messages.push({ role: "assistant", content: `Answer ${t}` });
+      }
+      return { ...conversationTurns[0], messages };
+    };
+    const records: SessionRecord[] = [];
+    for (let t = 1; t <= 3; t++) for (let i = 0; i < n; i++) records.push(record(conv(i, t), t * 100 + i));
+    const r = report(records);
+    expect(r.threads).toHaveLength(n);
+    expect(new Set(r.threads.map((t) => t.turns.map((x) => x.cause).join()))).toEqual(
+      new Set(["first,appended,appended"]),
+    );
+    expect(r.threads.every((t) => t.turns[2]!.predicted.cacheRead > 0)).toBe(true);
+  });
+});

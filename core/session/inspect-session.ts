@@ -21,6 +21,7 @@ import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { isObject } from "../util/plain-object.ts";
 import { type CacheTurn, prefixKeys, SessionCache } from "./cache-model.ts";
+import { type CompactTurn, compactTurn, expandTurn } from "./compact-turn.ts";
 import { pricesFor, turnCost, usd } from "./cost.ts";
 import { createSessionReader, type SessionItem } from "./parse.ts";
 import { messageKeys, namespaceOf, ThreadIndex, type ThreadLike } from "./threads.ts";
@@ -54,7 +55,9 @@ export const TEXT_THREADS = 16;
 export const LISTED_SKIPS = 200;
 
 interface LastTurn {
-  readonly turn: Turn;
+  /** With texts while the thread is among the `TEXT_THREADS` most recently active; else compacted. */
+  readonly turn: Turn | null;
+  readonly compact: CompactTurn | null;
   readonly keys: Float64Array;
   readonly number: number;
   readonly entry: number;
@@ -198,7 +201,8 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
     if (withText.size <= TEXT_THREADS) return;
     const oldest = withText.values().next().value as ThreadState;
     withText.delete(oldest);
-    if (oldest.last) oldest.last = { ...oldest.last, turn: { ...oldest.last.turn, texts: null } };
+    if (oldest.last?.turn)
+      oldest.last = { ...oldest.last, turn: null, compact: compactTurn(oldest.last.turn, oldest.provider) };
   };
 
   const cacheFor = (provider: CacheProvider, model: string, key: string | null, rule: CacheRule) => {
@@ -266,7 +270,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
     const number = thread.turns.length + 1;
     const keys = prefixKeys(turn);
     let cmp: PrefixComparison | null = null;
-    if (prev) cmp = compareTurns(prev.turn, turn, { provider }, estimate);
+    if (prev) cmp = compareTurns(prev.turn ?? expandTurn(prev.compact!), turn, { provider }, estimate);
     const k = cmp?.commonPrefix.segments ?? 0;
     const partial =
       cmp && !cmp.identical && prev && k < prev.keys.length
@@ -365,6 +369,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
     }
     thread.last = {
       turn,
+      compact: null,
       keys,
       number,
       entry: entry.index,
