@@ -9,6 +9,9 @@ export type { Endpoint } from "./endpoints.ts";
 export { JsonArrayScanner } from "./json-stream.ts";
 export type { ScanProblem, ScannedElement } from "./json-stream.ts";
 export { SESSION_REPORT_VERSION } from "./types.ts";
+// hash-only sessions: shareable without prompt text
+export { fromSessionFingerprints, isSessionFingerprints } from "./fingerprints.ts";
+export type { FingerprintSegment, FingerprintTurn, SessionFingerprints } from "./fingerprints.ts";
 // the provider's reported usage, normalized (also used for predicted vs actual)
 export { USAGE_FORMATS, readUsage } from "../tokens/usage.ts";
 export type { Usage, UsageFormat } from "../tokens/usage.ts";

@@ -22,6 +22,7 @@ import { InvalidInputError } from "../util/errors.ts";
 import { isObject } from "../util/plain-object.ts";
 import { type CacheTurn, prefixKeys, SessionCache } from "./cache-model.ts";
 import { type CompactTurn, compactTurn, expandTurn } from "./compact-turn.ts";
+import { FingerprintCollector, type SessionFingerprints } from "./fingerprints.ts";
 import { pricesFor, turnCost, usd } from "./cost.ts";
 import { createSessionReader, type SessionItem } from "./parse.ts";
 import { messageKeys, namespaceOf, ThreadIndex, type ThreadLike } from "./threads.ts";
@@ -47,6 +48,8 @@ export interface InspectSessionOptions {
   readonly tokenEstimator?: TokenEstimator;
   /** Cache rule table; default `CACHE_RULES`. */
   readonly rules?: readonly CacheRule[];
+  /** Also collect the session's hash-only fingerprints (`analyzer.fingerprints()`), e.g. for a share link. */
+  readonly fingerprints?: boolean;
 }
 
 /** Threads whose last turn keeps its text (for excerpts of the next divergence); older ones keep hashes only. */
@@ -161,6 +164,8 @@ export interface SessionAnalyzer {
   readonly turns: number;
   /** The report; the analyzer takes no more entries after it. */
   finish(input: { readonly kind: SessionInputKind; readonly records: number }): SessionReport;
+  /** The hash-only session (with `options.fingerprints`), else null. */
+  fingerprints(source: SessionFingerprints["source"], records: number): SessionFingerprints | null;
 }
 
 /** The incremental analyzer behind `inspectSession` (see the module comment). */
@@ -185,6 +190,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
   let turnCount = 0;
   let timestamps = false;
   let finished = false;
+  const collector = options.fingerprints ? new FingerprintCollector() : null;
 
   const skip = (record: SkippedRecord) => {
     skippedCount++;
@@ -245,6 +251,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
     const hints =
       entry.hints ?? (request ? requestHints(request, turn) : { key: null, ttl1h: [], retention24h: false });
     const rule = selectCacheRule(provider, model, ruleOptions).rule;
+    collector?.add(entry, provider, turn, hints);
     const namespace = namespaceOf(provider, model, hints.key);
     const keysOfMessages = messageKeys(turn);
     let thread = index.find(namespace, keysOfMessages, turn);
@@ -405,6 +412,9 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
     skip(record) {
       skip(record);
     },
+    fingerprints(source, records) {
+      return collector ? collector.result(source, records) : null;
+    },
     problem(p) {
       problems.push(p);
     },
@@ -506,6 +516,8 @@ export interface SessionInspector {
   /** Records read, turns analyzed and records skipped so far. */
   readonly progress: { readonly records: number; readonly turns: number; readonly skipped: number };
   finish(): SessionReport;
+  /** After `finish`, with `options.fingerprints`: the hash-only session; else null. */
+  fingerprints(): SessionFingerprints | null;
 }
 
 /**
@@ -536,6 +548,10 @@ export function createSessionInspector(options: InspectSessionOptions = {}): Ses
       take(reader.end());
       for (const p of reader.problems) analyzer.problem(p);
       return analyzer.finish({ kind: reader.kind ?? "json", records: reader.records });
+    },
+    fingerprints() {
+      const kind = reader.kind;
+      return analyzer.fingerprints(kind === "har" || kind === "jsonl" ? kind : "json", reader.records);
     },
   };
 }
