@@ -44,7 +44,7 @@ describe("hash-only sessions", () => {
           x.predicted,
           x.actual,
           x.cost,
-          x.sharedPrefix,
+          x.sharedPrefix?.segments,
           x.divergence?.path ?? null,
         ]),
       );
