@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "./e2e/chromium.mjs";
+import { E2E_PORT } from "./e2e/support/port.mjs";
 
 const executablePath = resolveChromium();
 
@@ -23,7 +24,7 @@ export default defineConfig({
   expect: { toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: "disabled", caret: "hide", scale: "css" } },
   use: {
     ...devices["Desktop Chrome"],
-    baseURL: "http://127.0.0.1:4173/",
+    baseURL: `http://127.0.0.1:${E2E_PORT}/`,
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
     locale: "en-US",
@@ -38,8 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx vite preview --host 127.0.0.1 --port 4173 --strictPort",
-    url: "http://127.0.0.1:4173/",
+    command: `npx vite preview --host 127.0.0.1 --port ${E2E_PORT} --strictPort`,
+    url: `http://127.0.0.1:${E2E_PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
   },

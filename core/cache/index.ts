@@ -17,7 +17,6 @@ export { isFingerprintBundle, toFingerprintBundle } from "./fingerprints.ts";
 export { inferCacheProvider } from "./provider.ts";
 export { CACHE_PROVIDERS, DIVERGENCE_CAUSES } from "./types.ts";
 export type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CachePrevented,
   CacheProvider,

@@ -1,3 +1,4 @@
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 import type { ContentBlockType, Role } from "../messages/types.ts";
 
 /** Providers whose prompt caches Strata models. */
@@ -206,12 +207,9 @@ export interface CacheSimulation {
   };
 }
 
-/** Input layouts of `assembleProviderInput`. */
-export type AssemblyLayout = "legacy" | "cache_aware";
-
 /** One layout's view of turn N → N+1 in `simulateNextTurn`. */
 export interface LayoutNextTurn {
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** Size of turn N as assembled. */
   readonly turn: PrefixSize;
   /** Size of turn N+1 (history + reply + next input). */

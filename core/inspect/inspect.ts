@@ -19,7 +19,6 @@ import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segm
 import { simulateTurns } from "../cache/simulate.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
 import type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CacheProvider,
   CacheRule,
@@ -57,6 +56,7 @@ import {
   type ReportTemplate,
   type ReportTiers,
 } from "./types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 
 export interface InspectOptions {
   /** The previous turn: JSON text, a request in any format, or a fingerprint bundle. */
@@ -71,7 +71,7 @@ export interface InspectOptions {
   /** Context budget override; null removes the request's. */
   readonly contextBudget?: ContextBudgetJson | null;
   /** Layout of `report.request` for an `AssemblyRequest`; default the request's, else `cache_aware`. */
-  readonly layout?: AssemblyLayout;
+  readonly layout?: InputAssemblyLayout;
   /** Skip detection. */
   readonly format?: RequestFormat;
   /** Cache rule table and row (see `CACHE_RULES`). */
@@ -95,7 +95,7 @@ interface Assembled {
 function prepare(
   request: AssemblyRequest,
   options: InspectOptions,
-  layout: AssemblyLayout,
+  layout: InputAssemblyLayout,
   problems: ReportProblem[] | null,
 ): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
   let req = request;
@@ -129,8 +129,8 @@ async function assemble(
   options: InspectOptions,
   problems: ReportProblem[],
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
-  const selected: AssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
-  const traces: Partial<Record<AssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
+  const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
+  const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
   let chosen:
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;

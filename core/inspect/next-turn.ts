@@ -17,7 +17,8 @@ import { compareTurns, toTurn } from "../cache/compare.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, segmentWith } from "../cache/segments.ts";
 import { checkAgentInput, checkReply, nextAssemblyTurn } from "./turn-edit.ts";
-import type { AssemblyLayout, CacheProvider, LayoutNextTurn, NextTurnSimulation } from "../cache/types.ts";
+import type { CacheProvider, LayoutNextTurn, NextTurnSimulation } from "../cache/types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 
 export interface NextTurnOptions {
   /** The assistant's reply to this turn. */
@@ -31,7 +32,7 @@ export interface NextTurnOptions {
 
 async function layoutPair(
   request: AssemblyRequest,
-  layout: AssemblyLayout,
+  layout: InputAssemblyLayout,
   options: NextTurnOptions,
   provider: CacheProvider,
   estimate: TokenEstimator,

@@ -8,7 +8,6 @@
  * a key bumps `REPORT_VERSION`.
  */
 import type {
-  AssemblyLayout,
   BreakpointSuggestion,
   CacheProvider,
   CacheSimulation,
@@ -21,6 +20,7 @@ import type { HistoryIssue } from "../conversation/errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
 import type { Role } from "../messages/types.ts";
+import type { InputAssemblyLayout } from "../assembly/types.ts";
 
 export const REPORT_VERSION = 1 as const;
 
@@ -76,7 +76,7 @@ export interface InspectionSettings {
   readonly provider: CacheProvider;
   readonly model: string;
   /** Layout of `request` (Strata input only; `cache_aware` otherwise). */
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** `default` = `ceil(UTF-16 length / 4)`; `custom` = an injected `tokenEstimator`. */
   readonly tokenEstimator: "default" | "custom";
   /** What `options.previous` was: nothing, a request, or a fingerprint bundle. */
@@ -88,14 +88,14 @@ export interface InspectionSettings {
 /** Assembly of a Strata `AssemblyRequest` under both layouts. */
 export interface ReportAssembly {
   /** The layout `request` was assembled with. */
-  readonly selectedLayout: AssemblyLayout;
+  readonly selectedLayout: InputAssemblyLayout;
   /** Null for a layout whose assembly failed (see `problems`). */
   readonly legacy: LayoutTrace | null;
   readonly cache_aware: LayoutTrace | null;
 }
 
 export interface LayoutTrace {
-  readonly layout: AssemblyLayout;
+  readonly layout: InputAssemblyLayout;
   /** Every output message in order, with where it came from. */
   readonly messages: readonly TracedMessage[];
   /** What this layout's assembly left out (context-budget omissions). */

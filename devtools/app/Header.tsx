@@ -1,4 +1,7 @@
 import { useState } from "react";
+import { DEFAULT_INPUT_LAYOUT } from "../../core/assembly/index.ts";
+import type { Labels } from "../components/closedSets.ts";
+import { PROVIDER_NAMES } from "../components/names.ts";
 import { useInspection } from "../inspect/useInspection.ts";
 import { useUi, PROVIDER_CHOICES, LAYOUTS, type ProviderChoice } from "../store/settings.ts";
 import { ShareControls } from "./ShareControls.tsx";
@@ -7,12 +10,7 @@ import { setTheme } from "./useRouting.ts";
 import { MODEL_SUGGESTIONS } from "./models.ts";
 import "./Header.css";
 
-const PROVIDER_LABELS: Record<ProviderChoice, string> = {
-  auto: "Auto",
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  gemini: "Gemini",
-};
+const PROVIDER_LABELS: Labels<ProviderChoice> = { auto: "Auto", ...PROVIDER_NAMES };
 
 /** Model id: committed on Enter or when the field loses focus, not on every keystroke. */
 function ModelField() {
@@ -58,7 +56,7 @@ export function Header() {
   const chosenLayout = useUi((s) => s.layout);
   const { query } = useInspection();
   const report = query.data?.report;
-  const layout = chosenLayout ?? report?.settings.layout ?? "cache_aware";
+  const layout = chosenLayout ?? report?.settings.layout ?? DEFAULT_INPUT_LAYOUT;
   const layoutApplies = report === undefined || report.format === "strata";
   const maxInputTokens = useUi((s) => s.maxInputTokens);
   const maxInputBytes = useUi((s) => s.maxInputBytes);

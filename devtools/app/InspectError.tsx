@@ -1,4 +1,4 @@
-import { FORMAT_NAMES } from "../components/names.ts";
+import { formatName } from "../components/names.ts";
 import type { SerializedError } from "../inspect/protocol.ts";
 
 /** A request core could not read: the message, every issue with its JSON path, and the formats tried. */
@@ -26,7 +26,7 @@ export function InspectError({ error }: { readonly error: SerializedError }) {
       ) : null}
       {error.tried.length > 0 ? (
         <p className="muted" data-testid="formats-tried">
-          Formats tried, closest first: {error.tried.map((f) => FORMAT_NAMES[f] ?? f).join(", ")}.
+          Formats tried, closest first: {error.tried.map(formatName).join(", ")}.
         </p>
       ) : null}
     </div>

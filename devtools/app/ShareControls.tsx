@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useInspection } from "../inspect/useInspection.ts";
 import { buildBundleLink, buildShareLink, type ShareLink } from "../share/links.ts";
-import type { FingerprintBundleValue } from "../share/bundle.ts";
 
 type Shown = { readonly kind: "full" | "hash-only"; readonly link: ShareLink; readonly copied: boolean };
 
@@ -49,7 +48,7 @@ export function ShareControls() {
         type="button"
         data-testid="share-hash-only"
         disabled={busy || bundle === null}
-        onClick={() => bundle && run("hash-only", () => buildBundleLink(bundle as FingerprintBundleValue))}
+        onClick={() => bundle && run("hash-only", () => buildBundleLink(bundle))}
         title="Copy a link with segment hashes and sizes only: no prompt text"
       >
         Hash-only link

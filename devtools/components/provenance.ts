@@ -3,7 +3,17 @@
  * with their label and colour. Colours come from the Okabe–Ito palette (CSS variables in
  * styles.css); every use also shows the text label, so colour is never the only cue.
  */
-export const PROVENANCE_KINDS = [
+import type { PromptSource } from "../../core/assembly/index.ts";
+import { allOf, isMember, type Labels } from "./closedSets.ts";
+
+/** `history:3` → `history`; a source without a `:` is its own kind. */
+type KindOf<S extends string> = S extends `${infer K}:${string}` ? K : S;
+
+/** Core's source kinds; `resource` is drawn with attachments. */
+export type ProvenanceKind = Exclude<KindOf<PromptSource>, "resource">;
+
+/** Palette order. */
+export const PROVENANCE_KINDS = allOf<ProvenanceKind>()([
   "instructions",
   "context",
   "skill",
@@ -15,10 +25,9 @@ export const PROVENANCE_KINDS = [
   "input",
   "tail",
   "custom",
-] as const;
-export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
+]);
 
-export const PROVENANCE_LABELS: Readonly<Record<ProvenanceKind, string>> = {
+export const PROVENANCE_LABELS: Labels<ProvenanceKind> = {
   instructions: "instructions",
   context: "context",
   skill: "skills",
@@ -38,7 +47,7 @@ const DARK_FILLS: ReadonlySet<ProvenanceKind> = new Set(["instructions", "toolRe
 /** Maps a trace `sourceKind` to a palette kind (`resource` is shown with attachments). */
 export function provenanceKind(sourceKind: string): ProvenanceKind {
   if (sourceKind === "resource") return "attachment";
-  return (PROVENANCE_KINDS as readonly string[]).includes(sourceKind) ? (sourceKind as ProvenanceKind) : "custom";
+  return isMember(PROVENANCE_KINDS, sourceKind) ? sourceKind : "custom";
 }
 
 export const provenanceFill = (kind: ProvenanceKind) => `var(--p-${kind})`;

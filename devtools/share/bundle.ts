@@ -1,4 +1,12 @@
 import * as z from "zod";
+import {
+  CACHE_PROVIDERS,
+  type FingerprintBundle,
+  type SegmentKind,
+  type SegmentRegion,
+} from "../../core/cache/index.ts";
+import { CONTENT_BLOCK_TYPES, ROLES } from "../../core/messages/index.ts";
+import { allOf } from "../components/closedSets.ts";
 import { compressText, decompressText, ShareDecodeError } from "./codec.ts";
 import { describeZodIssues } from "./state.ts";
 
@@ -9,11 +17,11 @@ const PrefixSize = z.strictObject({ bytes: count, segments: count, tokens: count
 const Segment = z.strictObject({
   index: count,
   path: z.string().max(500),
-  kind: z.enum(["tool", "tool_choice", "message", "block"]),
-  region: z.enum(["tools", "system", "messages"]),
-  role: z.enum(["system", "user", "assistant", "tool"]).nullable(),
+  kind: z.enum(allOf<SegmentKind>()(["tool", "tool_choice", "message", "block"])),
+  region: z.enum(allOf<SegmentRegion>()(["tools", "system", "messages"])),
+  role: z.enum(ROLES).nullable(),
   messageIndex: count.nullable(),
-  blockType: z.enum(["text", "image", "audio", "file", "document", "thinking", "tool_call", "tool_result"]).nullable(),
+  blockType: z.enum(CONTENT_BLOCK_TYPES).nullable(),
   byteOffset: count,
   byteLength: count,
   tokens: count,
@@ -29,7 +37,7 @@ const Segment = z.strictObject({
 export const FingerprintBundleSchema = z.strictObject({
   kind: z.literal("strata-fingerprints"),
   bundleVersion: z.literal(1),
-  provider: z.enum(["openai", "anthropic", "gemini"]),
+  provider: z.enum(CACHE_PROVIDERS),
   model: z.string().max(200),
   requestSha256: hex64,
   total: PrefixSize,
@@ -37,6 +45,16 @@ export const FingerprintBundleSchema = z.strictObject({
   segments: z.array(Segment).max(1_000_000),
 });
 export type FingerprintBundleValue = z.infer<typeof FingerprintBundleSchema>;
+
+// Compile-time check, both ways: what the schema accepts is a core bundle, and every core bundle
+// (a new field, segment kind, role or block type included) has the schema's type.
+type Fits<From, To> = [From] extends [To] ? true : false;
+const schemaMatchesCore: [
+  Fits<FingerprintBundleValue, FingerprintBundle>,
+  Fits<FingerprintBundle["segments"][number], FingerprintBundleValue["segments"][number]>,
+  Fits<Omit<FingerprintBundle, "segments">, Omit<FingerprintBundleValue, "segments">>,
+] = [true, true, true];
+void schemaMatchesCore;
 
 /** True when a pasted value claims to be a bundle (then it is validated as one). */
 export const looksLikeBundle = (value: unknown): boolean =>
@@ -48,7 +66,7 @@ export function parseBundle(value: unknown): FingerprintBundleValue {
   return result.data;
 }
 
-export const encodeBundle = (bundle: FingerprintBundleValue): Promise<string> => compressText(JSON.stringify(bundle));
+export const encodeBundle = (bundle: FingerprintBundle): Promise<string> => compressText(JSON.stringify(bundle));
 
 export async function decodeBundle(encoded: string): Promise<FingerprintBundleValue> {
   const text = await decompressText(encoded);

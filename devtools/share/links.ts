@@ -1,7 +1,8 @@
+import type { FingerprintBundle } from "../../core/cache/index.ts";
 import { formatHash } from "../routing/routes.ts";
 import { useInput } from "../store/input.ts";
 import { pickSettings, useUi } from "../store/settings.ts";
-import { encodeBundle, type FingerprintBundleValue } from "./bundle.ts";
+import { encodeBundle } from "./bundle.ts";
 import { encodeShareState, MAX_SHARE_URL_CHARS, type ShareState } from "./state.ts";
 
 export type ShareLink = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
@@ -41,7 +42,7 @@ export async function buildShareLink(): Promise<ShareLink> {
 }
 
 /** Segment paths, sizes and hashes only: the recipient can compare their turn with yours without seeing your prompt. */
-export async function buildBundleLink(bundle: FingerprintBundleValue): Promise<ShareLink> {
+export async function buildBundleLink(bundle: FingerprintBundle): Promise<ShareLink> {
   const encoded = await encodeBundle(bundle);
   const theme = useUi.getState().theme;
   return checked(base() + formatHash({ view: "cache", theme, bundle: encoded }));

@@ -1,11 +1,15 @@
 import { create } from "zustand";
+import type { InputAssemblyLayout } from "../../core/assembly/index.ts";
+import { CACHE_PROVIDERS } from "../../core/cache/index.ts";
+import { allOf } from "../components/closedSets.ts";
 import type { Theme, ViewId } from "../routing/routes.ts";
 
-export const PROVIDER_CHOICES = ["auto", "openai", "anthropic", "gemini"] as const;
+/** `auto` lets core infer the provider from the format and model. */
+export const PROVIDER_CHOICES = ["auto", ...CACHE_PROVIDERS] as const;
 export type ProviderChoice = (typeof PROVIDER_CHOICES)[number];
 
-export const LAYOUTS = ["cache_aware", "legacy"] as const;
-export type LayoutChoice = (typeof LAYOUTS)[number];
+/** Core's input layouts, the default (`cache_aware`) first. */
+export const LAYOUTS = allOf<InputAssemblyLayout>()(["cache_aware", "legacy"]);
 
 /** `default` = core's ceil(UTF-16 length / 4); `gpt-tokenizer` = o200k_base BPE, loaded on first use. */
 export const ESTIMATORS = ["default", "gpt-tokenizer"] as const;
@@ -17,7 +21,7 @@ export interface Settings {
   /** Empty = the model named in the request. */
   readonly model: string;
   /** Null = the request's own `inputLayout` (else cache_aware). Only Strata assembly requests have a layout. */
-  readonly layout: LayoutChoice | null;
+  readonly layout: InputAssemblyLayout | null;
   /** Context budget caps; null = none. */
   readonly maxInputTokens: number | null;
   readonly maxInputBytes: number | null;

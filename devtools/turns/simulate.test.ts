@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SIMULATED_NEXT_INPUT } from "../../core/inspect/index.ts";
 import { reportFor, reportOf, SAMPLE_TEXT } from "../test-support/reports.ts";
-import { nextTurnText, previousTurnText, SIMULATED_NEXT_INPUT } from "./simulate.ts";
+import { nextTurnText, previousTurnText } from "./simulate.ts";
 
 describe("simulated turns", () => {
   it("builds the next turn of a wire request that only appends (a cache hit)", async () => {
@@ -8,7 +9,7 @@ describe("simulated turns", () => {
     const next = nextTurnText(report, JSON.parse(SAMPLE_TEXT["conversation-turn-2"]));
     expect(next.ok).toBe(true);
     if (!next.ok) return;
-    expect(next.text).toContain(SIMULATED_NEXT_INPUT);
+    expect(next.text).toContain(DEFAULT_SIMULATED_NEXT_INPUT);
     const compared = await reportOf(next.text, { previous: SAMPLE_TEXT["conversation-turn-2"] });
     expect(compared.format).toBe("anthropic");
     expect(compared.prefix!.divergence?.cause ?? "appended").toBe("appended");
@@ -31,7 +32,7 @@ describe("simulated turns", () => {
     expect(next.ok).toBe(true);
     if (!next.ok) return;
     const parsed = JSON.parse(next.text);
-    expect(parsed.input).toBe(SIMULATED_NEXT_INPUT);
+    expect(parsed.input).toBe(DEFAULT_SIMULATED_NEXT_INPUT);
     expect(parsed.history.length).toBe(req.history.length + 2);
     const prev = previousTurnText(report, req);
     expect(prev.ok).toBe(true);

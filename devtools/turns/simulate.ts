@@ -3,15 +3,7 @@
  * `simulateAdjacentTurn` builds them (the same turn rules as `simulateNextTurn`), in the format
  * the request was pasted in; this file only turns the result into text or a reason.
  */
-import {
-  DEFAULT_SIMULATED_NEXT_INPUT,
-  DEFAULT_SIMULATED_REPLY,
-  simulateAdjacentTurn,
-} from "../../core/inspect/index.ts";
-import { type InspectionReport } from "../../core/inspect/index.ts";
-
-export const SIMULATED_REPLY = DEFAULT_SIMULATED_REPLY;
-export const SIMULATED_NEXT_INPUT = DEFAULT_SIMULATED_NEXT_INPUT;
+import { simulateAdjacentTurn, type InspectionReport } from "../../core/inspect/index.ts";
 
 export type TurnResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 

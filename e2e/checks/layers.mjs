@@ -15,6 +15,7 @@ export const STACK = [
   "messages",
   "formats",
   "tokens",
+  "tokenizers",
   "templates",
   "assembly",
   "composer",

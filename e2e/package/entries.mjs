@@ -82,6 +82,17 @@ export const ENTRIES = [
     // measured 45,344 B: the wire readers (zod schemas) and the model table are most of it; no Jinja
     budget: 50_000,
   },
+  {
+    subpath: "./tokenizers/openai",
+    file: "core/tokenizers/openai/index.ts",
+    purpose:
+      "OpenAI's exact tokenizer (gpt-tokenizer: o200k_base and cl100k_base rank tables) for `countRequestTokens`",
+    goal: undefined,
+    // measured 1,494,044 B: both rank tables, because esbuild without code splitting inlines the
+    // dynamic import of each; a splitting bundler (Vite, the devtools) loads only the model's
+    // encoding: o200k_base ~1.07 MB, cl100k_base ~0.44 MB min+gzip.
+    budget: 1_650_000,
+  },
 ];
 
 /** `prompt-strata` or `prompt-strata/<name>`: how a user imports the entry. */

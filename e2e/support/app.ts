@@ -2,6 +2,7 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { E2E_PORT } from "./port.mjs";
 
 /** The nine views, in nav order (Alt+1…9). Kept here, not imported from devtools/, so a renamed route fails loudly. */
 export const VIEWS = [
@@ -21,7 +22,7 @@ export type Slot = "current" | "previous";
 
 /** `Date.now()` / `new Date()` in the page; timers, rAF and react-query keep running (see setFixedTime). */
 export const FIXED_TIME = new Date("2026-01-15T12:00:00Z");
-export const ORIGIN = "http://127.0.0.1:4173";
+export const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 const SAMPLES_DIR = fileURLToPath(new URL("../../public/samples/", import.meta.url));
 

@@ -1,8 +1,10 @@
 import type { InspectionReport } from "../../../core/inspect/index.ts";
+import type { Labels } from "../../components/closedSets.ts";
 import { fmtBytes, fmtInt, fmtPct, plural } from "../../components/format.ts";
+import { droppedKindText } from "../../components/names.ts";
 import { provenanceFill } from "../../components/provenance.ts";
 import { useInspection } from "../../inspect/useInspection.ts";
-import { type EstimatorChoice, useUi } from "../../store/settings.ts";
+import { ESTIMATORS, type EstimatorChoice, useUi } from "../../store/settings.ts";
 import { budgetGroups, estimatorRows, type Group } from "./model.ts";
 import "./Budget.css";
 
@@ -140,7 +142,7 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
   );
 }
 
-const ESTIMATOR_LABELS: Record<EstimatorChoice, string> = {
+const ESTIMATOR_LABELS: Labels<EstimatorChoice> = {
   default: "÷4 (default: ceil(UTF-16 length / 4))",
   "gpt-tokenizer": "gpt-tokenizer (o200k_base, loaded on demand)",
 };
@@ -208,7 +210,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
             <tbody>
               {cb.omitted.slice(0, 1000).map((o, i) => (
                 <tr key={i} data-testid="omission" data-id={o.id}>
-                  <td>{o.kind}</td>
+                  <td title={droppedKindText(o.kind)}>{o.kind}</td>
                   <td>
                     <code>{o.id}</code>
                   </td>
@@ -230,7 +232,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
           <span className="muted">Eviction decisions use this count; byte caps never depend on it.</span>
         </div>
         <div className="bu-estimators" role="radiogroup" aria-label="Token estimator">
-          {(["default", "gpt-tokenizer"] as const).map((e) => (
+          {ESTIMATORS.map((e) => (
             <label key={e}>
               <input
                 type="radio"

@@ -24,8 +24,8 @@ export function CachePrefixView({ report }: { readonly report: InspectionReport 
         <div className="panel-head">
           <h2>Cache prefix</h2>
           <span className="muted" data-testid="cache-provider" data-provider={seg.provider}>
-            {PROVIDER_NAMES[seg.provider] ?? seg.provider} order: {seg.order.join(" → ")} · {fmtInt(seg.totalTokens)}{" "}
-            tokens · {fmtInt(seg.totalBytes)} bytes
+            {PROVIDER_NAMES[seg.provider]} order: {seg.order.join(" → ")} · {fmtInt(seg.totalTokens)} tokens ·{" "}
+            {fmtInt(seg.totalBytes)} bytes
           </span>
         </div>
         <PrefixStrip seg={seg} prefix={report.prefix} rule={report.cache?.rule ?? null} />

@@ -47,9 +47,9 @@ export function DivergencePanel({
         <div className="cp-divergence" data-testid="divergence" data-cause={d.cause} data-busts={d.bustsCache}>
           <p className="cp-cause">
             <span className={`badge ${d.bustsCache ? "badge-error" : "badge-ok"}`} data-testid="divergence-cause">
-              {CAUSE_LABELS[d.cause] ?? d.cause}
+              {CAUSE_LABELS[d.cause]}
             </span>{" "}
-            <span data-testid="divergence-words">{CAUSE_TEXT[d.cause] ?? ""}</span>
+            <span data-testid="divergence-words">{CAUSE_TEXT[d.cause]}</span>
           </p>
           <p className="cp-path">
             First difference at{" "}

@@ -1,8 +1,10 @@
+import { INPUT_ASSEMBLY_LAYOUTS, type InputAssemblyLayout } from "../../../core/assembly/index.ts";
 import type { CachePrevented, CacheSimulation, NextTurnSimulation } from "../../../core/cache/index.ts";
+import type { Labels } from "../../components/closedSets.ts";
 import { fmtInt, fmtPct, fmtTimes } from "../../components/format.ts";
 import { CAUSE_LABELS, PROVIDER_NAMES } from "../../components/names.ts";
 
-const PREVENTED_TEXT: Record<keyof CachePrevented, string> = {
+const PREVENTED_TEXT: Labels<keyof CachePrevented> = {
   belowMinimum: "below the minimum",
   tooManyBreakpoints: "too many breakpoints",
   lookbackExceeded: "lookback exceeded",
@@ -21,7 +23,7 @@ export function SimulationPanel({ cache }: { readonly cache: CacheSimulation }) 
       <div className="panel-head">
         <h2>Cache simulation</h2>
         <span className="muted">
-          {PROVIDER_NAMES[cache.provider] ?? cache.provider} · {cache.model}
+          {PROVIDER_NAMES[cache.provider]} · {cache.model}
         </span>
       </div>
       <p className="cp-rule" data-testid="cache-rule" data-rule-id={r.id} data-min-tokens={r.minTokens}>
@@ -106,7 +108,13 @@ export function SimulationPanel({ cache }: { readonly cache: CacheSimulation }) 
 }
 
 /** The same two turns under `legacy` and `cache_aware`: how much of the next turn each keeps cacheable. */
-export function NextTurnPanel({ sim, selected }: { readonly sim: NextTurnSimulation; readonly selected: string }) {
+export function NextTurnPanel({
+  sim,
+  selected,
+}: {
+  readonly sim: NextTurnSimulation;
+  readonly selected: InputAssemblyLayout;
+}) {
   return (
     <section className="panel" data-testid="next-turn">
       <div className="panel-head">
@@ -114,7 +122,7 @@ export function NextTurnPanel({ sim, selected }: { readonly sim: NextTurnSimulat
         <span className="muted">This turn followed by a simulated reply and a new input, assembled both ways.</span>
       </div>
       <div className="cp-next">
-        {([sim.legacy, sim.cache_aware] as const).map((l) => (
+        {INPUT_ASSEMBLY_LAYOUTS.map((layout) => sim[layout]).map((l) => (
           <div
             key={l.layout}
             className="cp-next-row"
@@ -139,7 +147,7 @@ export function NextTurnPanel({ sim, selected }: { readonly sim: NextTurnSimulat
             <span className="muted cp-next-detail">
               {fmtInt(l.comparison.commonPrefix.tokens)} of {fmtInt(l.nextTurn.tokens)} tokens shared
               {l.comparison.divergence
-                ? ` · ${CAUSE_LABELS[l.comparison.divergence.cause] ?? l.comparison.divergence.cause} at ${l.comparison.divergence.path}`
+                ? ` · ${CAUSE_LABELS[l.comparison.divergence.cause]} at ${l.comparison.divergence.path}`
                 : ""}
             </span>
           </div>

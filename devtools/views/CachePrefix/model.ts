@@ -1,8 +1,8 @@
-import type { ReportSegment } from "../../../core/cache/index.ts";
+import type { ReportSegment, SegmentRegion } from "../../../core/cache/index.ts";
 import type { ReportSegments } from "../../../core/inspect/index.ts";
 
 export interface Band {
-  readonly region: string;
+  readonly region: SegmentRegion;
   readonly start: number;
   readonly end: number;
 }

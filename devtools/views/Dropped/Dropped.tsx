@@ -1,9 +1,11 @@
 import type { DroppedItem, InspectionReport } from "../../../core/inspect/index.ts";
+import type { Labels } from "../../components/closedSets.ts";
 import { fmtInt, plural } from "../../components/format.ts";
+import { droppedKindText } from "../../components/names.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
 import "./Dropped.css";
 
-const STAGE_LABELS: Record<DroppedItem["stage"], string> = { tiers: "tier gate", context_budget: "context budget" };
+const STAGE_LABELS: Labels<DroppedItem["stage"]> = { tiers: "tier gate", context_budget: "context budget" };
 
 /** `used + size = total > limit`, when the report has the numbers; the report's own words otherwise. */
 export function arithmetic(d: DroppedItem): string | null {
@@ -17,7 +19,9 @@ function Row({ d }: { readonly d: DroppedItem }) {
   return (
     <div className="dr-row" data-testid="dropped-row" data-id={d.id} data-stage={d.stage} data-kind={d.kind}>
       <span className="dr-stage badge">{STAGE_LABELS[d.stage]}</span>
-      <span className="dr-kind">{d.kind}</span>
+      <span className="dr-kind" title={droppedKindText(d.kind)}>
+        {d.kind}
+      </span>
       <code className="dr-id" title={d.id}>
         {d.id}
       </code>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { HistoryIssue } from "../../../core/conversation/index.ts";
 import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { plural } from "../../components/format.ts";
+import { historyIssueText } from "../../components/names.ts";
 import { messagePreview } from "../../components/messagePreview.ts";
 import { VirtualList } from "../../components/VirtualList.tsx";
 import "./History.css";
@@ -46,7 +47,10 @@ export function HistoryView({ report }: { readonly report: InspectionReport }) {
                 >
                   messages[{issue.index}]
                 </button>{" "}
-                <span className="badge badge-error">{issue.code}</span> {issue.message}
+                <span className="badge badge-error" title={historyIssueText(issue.code)}>
+                  {issue.code}
+                </span>{" "}
+                {issue.message}
               </li>
             ))}
           </ul>
@@ -77,7 +81,13 @@ export function HistoryView({ report }: { readonly report: InspectionReport }) {
                 <span className="hi-body">
                   <span className="hi-preview">{messagePreview(m, 200)}</span>
                   {own?.map((issue, k) => (
-                    <span key={k} className="hi-pin" data-testid="history-pin" data-code={issue.code}>
+                    <span
+                      key={k}
+                      className="hi-pin"
+                      data-testid="history-pin"
+                      data-code={issue.code}
+                      title={historyIssueText(issue.code)}
+                    >
                       ⚠ {issue.code}: {issue.message}
                     </span>
                   ))}

@@ -1,6 +1,6 @@
 import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtBytes, fmtInt, fmtPct, fmtTimes, plural } from "../../components/format.ts";
-import { FORMAT_NAMES, PROVIDER_NAMES } from "../../components/names.ts";
+import { CAUSE_LABELS, FORMAT_NAMES, PROVIDER_NAMES } from "../../components/names.ts";
 import type { ViewId } from "../../routing/routes.ts";
 
 export type Tone = "neutral" | "good" | "warn" | "bad";
@@ -64,7 +64,7 @@ function prefixCard(r: InspectionReport): OverviewCard {
     const p = r.prefix;
     const ratio = p.next.bytes === 0 ? 0 : p.commonPrefix.bytes / p.next.bytes;
     const cause = p.divergence
-      ? `diverges at ${p.divergence.path} (${p.divergence.cause.replace(/_/g, " ")})`
+      ? `diverges at ${p.divergence.path} (${CAUSE_LABELS[p.divergence.cause]})`
       : "identical to the previous turn";
     return {
       id: "prefix",
@@ -139,8 +139,8 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       id: "format",
       view: "raw",
       title: "Format",
-      value: FORMAT_NAMES[r.format] ?? r.format,
-      detail: `${PROVIDER_NAMES[r.provider] ?? r.provider} · ${r.model || "no model"} · rule ${r.settings.cacheRuleId}`,
+      value: FORMAT_NAMES[r.format],
+      detail: `${PROVIDER_NAMES[r.provider]} · ${r.model || "no model"} · rule ${r.settings.cacheRuleId}`,
       tone: "neutral",
     },
     {

@@ -1,14 +1,16 @@
 import { useMemo, useState } from "react";
 import type { InspectionReport } from "../../../core/inspect/index.ts";
+import type { Labels } from "../../components/closedSets.ts";
 import { CopyButton, downloadText } from "../../components/CopyButton.tsx";
 import { fmtBytes, plural } from "../../components/format.ts";
 import { JsonLines } from "../../components/JsonLines.tsx";
-import { EXPORT_FORMATS, EXPORT_LABELS, exportRequest, type ExportFormat } from "./model.ts";
+import { FORMAT_NAMES } from "../../components/names.ts";
+import { EXPORT_FORMATS, exportRequest, type ExportFormat } from "./model.ts";
 import "./Raw.css";
 
 const TABS = ["request", "report", "export"] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { request: "Normalized request", report: "Report", export: "Export" };
+const TAB_LABELS: Labels<Tab> = { request: "Normalized request", report: "Report", export: "Export" };
 
 function ExportPanel({ report }: { readonly report: InspectionReport }) {
   const [format, setFormat] = useState<ExportFormat>("anthropic");
@@ -31,7 +33,7 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
           >
             {EXPORT_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {EXPORT_LABELS[f]}
+                {FORMAT_NAMES[f]}
               </option>
             ))}
           </select>

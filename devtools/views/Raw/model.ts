@@ -3,19 +3,15 @@ import {
   toGemini,
   toOpenAIChat,
   toOpenAIResponses,
+  WIRE_FORMATS,
   type NormalizedRequest,
+  type WireFormat,
 } from "../../../core/formats/index.ts";
 import { type InspectionReport } from "../../../core/inspect/index.ts";
 
-export const EXPORT_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const EXPORT_LABELS: Record<ExportFormat, string> = {
-  "openai-chat": "OpenAI Chat Completions",
-  "openai-responses": "OpenAI Responses",
-  anthropic: "Anthropic Messages",
-  gemini: "Gemini generateContent",
-};
+/** Every wire format core writes; a Strata request is only read. */
+export const EXPORT_FORMATS = WIRE_FORMATS;
+export type ExportFormat = WireFormat;
 
 export type ExportResult =
   | { readonly ok: true; readonly text: string; readonly breakpoints: readonly string[] }
@@ -45,6 +41,8 @@ export function exportRequest(
         breakpoints = withBreakpoints ? (report.breakpoints ?? []).map((b) => b.path) : [];
         value = withBreakpoints ? toAnthropic(request, { breakpoints }) : toAnthropic(request);
         break;
+      default:
+        format satisfies never;
     }
     return { ok: true, text: JSON.stringify(value, null, 2), breakpoints };
   } catch (error) {

@@ -1,6 +1,8 @@
 import { useMemo, useState } from "react";
 import type { InspectionReport } from "../../../core/inspect/index.ts";
+import type { Labels } from "../../components/closedSets.ts";
 import { fmtInt, plural } from "../../components/format.ts";
+import { VOLATILITY_LABELS } from "../../components/names.ts";
 import { parseInput } from "../../components/useParsedInput.ts";
 import { useInput } from "../../store/input.ts";
 import {
@@ -14,7 +16,7 @@ import {
 } from "./model.ts";
 import "./Templates.css";
 
-const ENGINE_LABELS: Record<Engine, string> = {
+const ENGINE_LABELS: Labels<Engine> = {
   jinja: "Jinja (template block)",
   name: "{{name}} (renderPromptTemplate)",
 };
@@ -54,7 +56,7 @@ function AnnotatedSource({
                 data-line={w.line}
                 data-column={w.column}
               >
-                ⚠ <code>{w.variable}</code> ({w.volatility.replace(/_/g, " ")}) at column {w.column}: {w.message}
+                ⚠ <code>{w.variable}</code> ({VOLATILITY_LABELS[w.volatility]}) at column {w.column}: {w.message}
               </span>
             ))}
           </div>

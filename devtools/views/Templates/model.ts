@@ -1,6 +1,6 @@
 import { renderPromptTemplate, TemplateError, type JsonValue } from "../../../core/index.ts";
 import { prepareAssembly, type AssemblyTemplate } from "../../../core/request/index.ts";
-import { lintTemplateVolatility } from "../../../core/templates/index.ts";
+import { lintTemplateVolatility, type TemplateVolatility } from "../../../core/templates/index.ts";
 
 export const ENGINES = ["jinja", "name"] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -92,7 +92,7 @@ export function renderPlayground(input: PlaygroundInput): RenderResult {
 
 export interface LintedWarning {
   readonly variable: string;
-  readonly volatility: string;
+  readonly volatility: TemplateVolatility;
   readonly line: number | null;
   readonly column: number | null;
   readonly message: string;

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import type { BudgetExplanationRow } from "../../../core/composer/index.ts";
+import { PROMPT_TIERS, type BudgetExplanationRow } from "../../../core/composer/index.ts";
 import type { InspectionReport, ReportTiers } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
+import { TIER_TEXT } from "../../components/names.ts";
 import { useUi } from "../../store/settings.ts";
 import { gateAt, sliderMax, type GateAt } from "./model.ts";
 import "./TierGating.css";
 
-const TIERS = ["core", "active", "informational"] as const;
 const pct = (x: number, scale: number) => `${Math.min(100, (x / scale) * 100)}%`;
 
 function limitText(row: BudgetExplanationRow): string {
@@ -25,14 +25,14 @@ function GateBar({ gate }: { readonly gate: GateAt }) {
   const lines = [
     { id: "core", label: "core", value: gate.coreChars },
     { id: "ceiling", label: "active ceiling", value: gate.activeCeiling },
-    { id: "budget", label: "budget", value: gate.budget },
+    { id: "budget", label: "budget", value: gate.effectiveBudget },
   ];
   return (
     <div
       className="tg-bar"
       data-testid="tier-bar"
       role="img"
-      aria-label={`Included ${fmtInt(gate.includedChars)} chars of a ${fmtInt(gate.budget)}-char budget; ${gate.dropped.length} dropped`}
+      aria-label={`Included ${fmtInt(gate.totalChars)} chars of a ${fmtInt(gate.effectiveBudget)}-char budget; ${gate.droppedRows.length} dropped`}
     >
       <div className="tg-lane" data-lane="included">
         {gate.rows
@@ -53,7 +53,7 @@ function GateBar({ gate }: { readonly gate: GateAt }) {
           ))}
       </div>
       <div className="tg-lane" data-lane="dropped">
-        {gate.dropped.map((r) => (
+        {gate.droppedRows.map((r) => (
           <span
             key={r.id}
             className="tg-block dropped"
@@ -161,21 +161,18 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
           </span>
         </div>
         <Slider tiers={t} value={budget} />
-        <p data-testid="tier-summary" data-budget={budget} data-dropped={gate.dropped.length}>
+        <p data-testid="tier-summary" data-budget={budget} data-dropped={gate.droppedRows.length}>
           At <strong className="num">{fmtInt(budget)}</strong> chars{moved ? " (moved from the request's budget)" : ""}:{" "}
-          {fmtInt(gate.includedChars)} chars included,{" "}
-          {gate.dropped.length === 0 ? "nothing dropped" : `${plural(gate.dropped.length, "section")} dropped`}.
-          {gate.includedChars > budget ? (
-            <span className="error">
-              {" "}
-              Core sections alone overflow the budget by {fmtInt(gate.includedChars - budget)}.
-            </span>
+          {fmtInt(gate.totalChars)} chars included,{" "}
+          {gate.droppedRows.length === 0 ? "nothing dropped" : `${plural(gate.droppedRows.length, "section")} dropped`}.
+          {gate.overflowed ? (
+            <span className="error"> Core sections alone overflow the budget by {fmtInt(gate.overBudgetChars)}.</span>
           ) : null}
         </p>
         <GateBar gate={gate} />
         <ul className="legend" aria-label="Tiers">
-          {TIERS.map((tier) => (
-            <li key={tier}>
+          {PROMPT_TIERS.map((tier) => (
+            <li key={tier} title={TIER_TEXT[tier]}>
               <span className={`swatch tg-swatch`} data-tier={tier} aria-hidden="true" />
               {tier}
             </li>
@@ -229,13 +226,13 @@ export function TierGatingView({ report }: { readonly report: InspectionReport }
             ))}
           </tbody>
         </table>
-        <div data-testid="tier-dropped-list" data-count={gate.dropped.length}>
+        <div data-testid="tier-dropped-list" data-count={gate.droppedRows.length}>
           <h3>Dropped at this budget</h3>
-          {gate.dropped.length === 0 ? (
+          {gate.droppedRows.length === 0 ? (
             <p className="muted">None.</p>
           ) : (
             <ul className="tg-dropped">
-              {gate.dropped.map((r) => (
+              {gate.droppedRows.map((r) => (
                 <li key={r.id} data-testid="tier-dropped" data-id={r.id}>
                   <code>{r.id}</code>{" "}
                   <span className="muted">

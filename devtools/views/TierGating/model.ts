@@ -1,14 +1,21 @@
-import { explainBudgetedPrompt } from "../../../core/index.ts";
-import { computeActiveCeiling, type BudgetExplanationRow } from "../../../core/composer/index.ts";
+import {
+  applyBudgetGate,
+  explainBudgetedPrompt,
+  type BudgetConfig,
+  type BudgetExplanationRow,
+  type BudgetGateResult,
+} from "../../../core/composer/index.ts";
 import { type ReportTiers } from "../../../core/inspect/index.ts";
 
-export interface GateAt {
-  readonly budget: number;
+/** Core's gate result at one budget, with the explanation rows the view draws. */
+export interface GateAt
+  extends Pick<
+    BudgetGateResult,
+    "effectiveBudget" | "coreChars" | "activeCeiling" | "totalChars" | "overflowed" | "overBudgetChars"
+  > {
   readonly rows: readonly BudgetExplanationRow[];
-  readonly coreChars: number;
-  readonly activeCeiling: number;
-  readonly includedChars: number;
-  readonly dropped: readonly BudgetExplanationRow[];
+  /** The rows of the dropped candidates, in candidate order. */
+  readonly droppedRows: readonly BudgetExplanationRow[];
   /** Right end of the bar's scale. */
   readonly scale: number;
 }
@@ -24,21 +31,19 @@ export const sliderMax = (t: ReportTiers) => Math.max(100, Math.ceil(allChars(t)
  * are needed, so the report (which carries no section text) is enough; the arithmetic is core's.
  */
 export function gateAt(t: ReportTiers, budget: number): GateAt {
-  const rows = explainBudgetedPrompt(
-    t.rows.map((r) => ({ id: r.id, tier: r.tier, chars: r.chars, content: "" })),
-    { depth: 0, totalBudget: budget, activeBudgetFraction: t.activeBudgetFraction },
-  );
-  const coreChars = t.coreChars;
-  const activeCeiling = computeActiveCeiling(coreChars, budget, t.activeBudgetFraction);
-  const includedChars = rows.reduce((a, r) => a + (r.verdict === "included" ? r.chars : 0), 0);
-  const scale = Math.max(budget, allChars(t), 1) * 1.04;
+  const candidates = t.rows.map((r) => ({ id: r.id, tier: r.tier, chars: r.chars, content: "" }));
+  const config: BudgetConfig = { depth: 0, totalBudget: budget, activeBudgetFraction: t.activeBudgetFraction };
+  const gate = applyBudgetGate(candidates, config);
+  const rows = explainBudgetedPrompt(candidates, config);
   return {
-    budget,
+    effectiveBudget: gate.effectiveBudget,
+    coreChars: gate.coreChars,
+    activeCeiling: gate.activeCeiling,
+    totalChars: gate.totalChars,
+    overflowed: gate.overflowed,
+    overBudgetChars: gate.overBudgetChars,
     rows,
-    coreChars,
-    activeCeiling,
-    includedChars,
-    dropped: rows.filter((r) => r.verdict === "dropped"),
-    scale,
+    droppedRows: rows.filter((r) => r.verdict === "dropped"),
+    scale: Math.max(gate.effectiveBudget, allChars(t), 1) * 1.04,
   };
 }

@@ -6,6 +6,7 @@ import * as devtools from "./devtools.mjs";
 import * as eviction from "./eviction.mjs";
 import * as inspect from "./inspect.mjs";
 import * as templates from "./templates.mjs";
+import * as tokens from "./tokens.mjs";
 
 export const ROW_MODULES = [
   { id: "assembly", run: assembly.run, profiles: assembly.profiles },
@@ -14,6 +15,7 @@ export const ROW_MODULES = [
   { id: "composer", ...composer },
   { id: "templates", ...templates },
   { id: "inspect", ...inspect },
+  { id: "tokens", ...tokens },
   { id: "devtools", ...devtools },
   { id: "bundle", ...bundle },
 ];

@@ -1,0 +1,205 @@
+/**
+ * The calibrated estimate: each segment's feature vector (character classes of what the provider
+ * reads, plus structural counts) dotted with the provider's fitted coefficients, plus the media
+ * rules' cost of images and documents. Linear in the request size.
+ */
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { ContentBlock, JsonValue } from "../messages/types.ts";
+import { anthropicToolPreamble } from "./anthropic-tools.ts";
+import { geminiBillsThoughtSignatures } from "./model-info.ts";
+import { addText, bump, emptyFeatures, type FeatureVector, FEATURE_COUNT, jsonText } from "./features.ts";
+import { type MediaCost, mediaCost, resolutionOf } from "./media.ts";
+import type { MediaProvider, MediaTokenRule } from "./media-rules.ts";
+import { requestResolution, requestsReasoning, responseSchemas, resultParts, serverTool } from "./segment-content.ts";
+import type { SegmentRef } from "./segment-order.ts";
+import type { TokenNote } from "./types.ts";
+
+export interface SegmentFeatures {
+  readonly features: FeatureVector;
+  readonly media: readonly MediaCost[];
+}
+
+export interface RequestFeatures {
+  /** Request-level features (fixed framing, tool preamble, response schemas): the leading tokens. */
+  readonly leading: FeatureVector;
+  readonly segments: readonly SegmentFeatures[];
+  readonly notes: readonly TokenNote[];
+}
+
+export interface FeatureContext {
+  readonly rule: MediaTokenRule;
+  readonly provider: MediaProvider;
+  readonly model: string;
+}
+
+/**
+ * Index of the first message of the current tool loop: the messages after the last user message
+ * that holds more than tool results. Providers keep reasoning sent back only there: Anthropic
+ * strips thinking blocks of earlier turns (extended thinking docs), and on the calibration corpus
+ * Gemini 3 bills returned thought signatures only there (about 0.2 tokens per character).
+ */
+export function currentLoopStart(request: NormalizedRequest): number {
+  for (let i = request.messages.length - 1; i >= 0; i--) {
+    const m = request.messages[i]!;
+    if (m.role === "user" && m.content.some((b) => b.type !== "tool_result")) return i + 1;
+  }
+  return 0;
+}
+
+/** Length of the opaque reasoning state a block carries back (signature, thought signature, encrypted content). */
+function signatureLength(b: ContentBlock): number {
+  let n = b.type === "thinking" && b.signature !== undefined ? b.signature.length : 0;
+  const g = b.providerFields?.gemini?.thoughtSignature;
+  if (typeof g === "string") n += g.length;
+  const item = b.providerFields?.["openai-responses"]?.item;
+  if (item !== null && typeof item === "object" && !Array.isArray(item)) {
+    const enc = (item as { encrypted_content?: JsonValue }).encrypted_content;
+    if (typeof enc === "string" && b.type === "thinking" && b.signature !== enc) n += enc.length;
+  }
+  return n;
+}
+
+type AddText = (v: FeatureVector, text: string, channel?: "text" | "tool") => void;
+
+function blockFeatures(
+  add: AddText,
+  b: ContentBlock,
+  path: string,
+  ctx: FeatureContext,
+  v: FeatureVector,
+  media: MediaCost[],
+  notes: TokenNote[],
+  resolution: ReturnType<typeof resolutionOf>,
+  inLoop: boolean,
+  signatures: boolean,
+): void {
+  bump(v, "blocks");
+  // Reasoning sent back counts only within the current tool loop (see `currentLoopStart`).
+  const signature = inLoop && signatures ? signatureLength(b) : 0;
+  if (signature > 0) bump(v, "signatureChars", signature);
+  const addMedia = (m: MediaCost) => {
+    media.push(m);
+    if (m.text !== null) add(v, m.text);
+    if (m.note !== null)
+      notes.push({ code: m.tokens === 0 ? "media_not_counted" : "media_size_unknown", path, message: m.note });
+  };
+  switch (b.type) {
+    case "text":
+      add(v, b.text);
+      return;
+    case "thinking":
+      bump(v, "thinking");
+      if (inLoop) bump(v, "thinkingChars", b.text.length);
+      return;
+    case "tool_call":
+      bump(v, "toolCalls");
+      add(v, b.name);
+      add(v, jsonText(b.arguments));
+      return;
+    case "tool_result": {
+      bump(v, "toolResults");
+      const parts = resultParts(b.result);
+      for (const t of parts.texts) add(v, t);
+      for (const m of parts.media) {
+        bump(v, "media");
+        addMedia(mediaCost(m, ctx.rule, ctx.provider, resolution));
+      }
+      return;
+    }
+    default:
+      bump(v, "media");
+      addMedia(mediaCost(b, ctx.rule, ctx.provider, resolution));
+  }
+}
+
+/**
+ * The feature vectors of `refs` (one per segment) and of the request itself. `observe` sees every
+ * text that is measured (calibration counts the same texts with a real tokenizer).
+ */
+export function requestFeatures(
+  request: NormalizedRequest,
+  refs: readonly SegmentRef[],
+  ctx: FeatureContext,
+  observe?: (text: string) => void,
+): RequestFeatures {
+  const add: AddText = (v, text, channel) => {
+    addText(v, text, channel);
+    observe?.(text);
+  };
+  const notes: TokenNote[] = [];
+  const resolution = resolutionOf(requestResolution(request));
+  const loopStart = currentLoopStart(request);
+  const signatures = ctx.provider !== "gemini" || geminiBillsThoughtSignatures(ctx.model);
+  const options = request.providerOptions ?? {};
+  const segments = refs.map((ref): SegmentFeatures => {
+    const v = emptyFeatures();
+    const media: MediaCost[] = [];
+    switch (ref.kind) {
+      case "tool": {
+        const t = ref.tool;
+        bump(v, "tools");
+        add(v, t.name, "tool");
+        // A description is prose the model reads as such; the schema is re-rendered by each provider.
+        if (t.description !== undefined) add(v, t.description);
+        const server = serverTool(t);
+        // Wire fields kept verbatim (a Gemini `parameters_json_schema`, `strict`, …) are sent too.
+        if (server === null && t.providerFields !== undefined) add(v, jsonText(t.providerFields as JsonValue), "tool");
+        if (server !== null) {
+          add(v, jsonText(server), "tool");
+          notes.push({
+            code: "server_tool",
+            path: ref.path,
+            message:
+              "A tool the provider runs itself: its instructions and results are added on the provider's side and are not counted.",
+          });
+        } else add(v, jsonText(t.inputSchema), "tool");
+        break;
+      }
+      case "tool_choice":
+        add(v, jsonText(options[ref.key]));
+        break;
+      case "message":
+        bump(v, "messages");
+        if (ref.message.name !== undefined) {
+          bump(v, "names");
+          add(v, ref.message.name);
+        }
+        break;
+      case "block":
+        blockFeatures(
+          add,
+          ref.block,
+          ref.path,
+          ctx,
+          v,
+          media,
+          notes,
+          resolution,
+          ref.messageIndex >= loopStart,
+          signatures,
+        );
+        break;
+    }
+    return { features: v, media };
+  });
+  const leading = emptyFeatures();
+  bump(leading, "requests");
+  if (request.tools.length > 0) {
+    bump(leading, "toolsPresent");
+    if (ctx.provider === "anthropic" || ctx.provider === "bedrock")
+      bump(leading, "toolPreamble", anthropicToolPreamble(ctx.model, options.tool_choice));
+  }
+  if (requestsReasoning(request)) bump(leading, "reasoning");
+  for (const schema of responseSchemas(request)) {
+    bump(leading, "schemas");
+    bump(leading, "schemaChars", schema.length);
+  }
+  return { leading, segments, notes };
+}
+
+/** Sum of the request's feature vectors (leading plus every segment): what calibration fits on. */
+export function totalFeatures(f: RequestFeatures): FeatureVector {
+  const total = new Float64Array(f.leading);
+  for (const s of f.segments) for (let i = 0; i < FEATURE_COUNT; i++) total[i] = total[i]! + s.features[i]!;
+  return total;
+}

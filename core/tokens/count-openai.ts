@@ -1,0 +1,268 @@
+/**
+ * OpenAI counts with a tokenizer. Message framing is OpenAI's published rule (openai-cookbook,
+ * "How to count tokens with tiktoken"): every message costs 3 tokens plus the tokens of its role
+ * and content, a `name` 1 more plus its tokens, and the reply is primed with 3 tokens. On the
+ * calibration corpus this is exact for Chat Completions and Responses alike (Responses
+ * `instructions` count as a system message), except that reasoning models prime with 2.
+ *
+ * Function definitions follow openai-tools.ts. Tool calls, tool results, parallel calls and
+ * `tool_choice: "required"` have no published rule: their constants are fitted on the corpus
+ * (coefficients.ts) and their segments are marked `estimate`, as are images (the formula is
+ * published, a per-image wrapper is not), PDFs, reasoning items and response schemas.
+ */
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { JsonValue, Message } from "../messages/types.ts";
+import { jsonText } from "./features.ts";
+import { type MediaCost, mediaCost, resolutionOf } from "./media.ts";
+import { currentLoopStart, type FeatureContext } from "./count-estimate.ts";
+import { isOpenAIReasoningModel } from "./model-info.ts";
+import { FUNCTIONS_OVERHEAD, FUNCTIONS_SYSTEM_SHARE, renderFunction, renderFunctions } from "./openai-tools.ts";
+import { requestResolution, responseSchemas, resultParts, serverTool } from "./segment-content.ts";
+import type { SegmentRef } from "./segment-order.ts";
+import type { CountMethod, TokenNote } from "./types.ts";
+
+/** Tokens per message, per name, and of the reply priming (cookbook rule). */
+export const MESSAGE_OVERHEAD = 3;
+export const NAME_OVERHEAD = 1;
+export const REPLY_PRIMING = 3;
+export const REPLY_PRIMING_REASONING = 2;
+
+/** Counts of the framing events whose constants are fitted (coefficients.ts `OPENAI_FITTED_FRAMING`). */
+export interface FittedEvents {
+  toolCalls: number;
+  parallelCalls: number;
+  toolResults: number;
+  toolChoiceRequired: number;
+  /** Function tools with `strict: true` (structured function calling adds instructions). */
+  strictTools: number;
+  /** Characters of `encrypted_content` in reasoning items of the current tool loop (the reasoning is restored). */
+  reasoningChars: number;
+}
+
+/** The fitted events in a fixed order (the calibration corpus stores them as an array). */
+export const FITTED_EVENTS = [
+  "toolCalls",
+  "parallelCalls",
+  "toolResults",
+  "toolChoiceRequired",
+  "strictTools",
+  "reasoningChars",
+] as const satisfies readonly (keyof FittedEvents)[];
+
+export interface OpenAISegmentPieces {
+  /** Tokens under published rules and the tokenizer. */
+  fixed: number;
+  readonly events: FittedEvents;
+  method: CountMethod;
+  readonly media: MediaCost[];
+}
+
+export interface OpenAIPieces {
+  readonly leading: number;
+  readonly leadingMethod: CountMethod;
+  readonly segments: readonly OpenAISegmentPieces[];
+  readonly trailing: number;
+  /** Tokenizer count of each message's content (text, tool calls, tool results), by message index. */
+  readonly messageContentTokens: readonly number[];
+  readonly notes: readonly TokenNote[];
+}
+
+type Obj = { readonly [key: string]: JsonValue };
+const isObj = (v: JsonValue | undefined): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+const noEvents = (): FittedEvents => ({
+  toolCalls: 0,
+  parallelCalls: 0,
+  toolResults: 0,
+  toolChoiceRequired: 0,
+  strictTools: 0,
+  reasoningChars: 0,
+});
+
+/** The role OpenAI reads: `developer` for a system message that came in as one, else the role. */
+const wireRole = (m: Message): string =>
+  m.role === "system" && m.providerFields?.openai?.role === "developer" ? "developer" : m.role;
+
+/** `tool_choice` framing: "none" 1, a named function 4 + its name; "auto" nothing (published rule). */
+function toolChoicePieces(choice: JsonValue | undefined, tok: (s: string) => number, p: OpenAISegmentPieces): void {
+  if (choice === "none") p.fixed += 1;
+  else if (choice === "required") {
+    p.events.toolChoiceRequired++;
+    p.method = "estimate";
+  } else if (isObj(choice)) {
+    const fn = choice.function;
+    const name =
+      typeof choice.name === "string" ? choice.name : isObj(fn) && typeof fn.name === "string" ? fn.name : undefined;
+    p.fixed += name === undefined ? tok(jsonText(choice)) : 4 + tok(name);
+    p.method = "estimate";
+  }
+}
+
+export function openaiPieces(
+  request: NormalizedRequest,
+  refs: readonly SegmentRef[],
+  tok: (text: string) => number,
+  model: string,
+  ctx: FeatureContext,
+): OpenAIPieces {
+  const notes: TokenNote[] = [];
+  const resolution = resolutionOf(requestResolution(request));
+  const functionTools = request.tools.filter((t) => serverTool(t) === null);
+  const hasFunctions = functionTools.length > 0;
+  const firstSystem = request.messages.findIndex((m) => m.role === "system");
+  // The first system message gets a trailing newline when functions join it: on its last text block.
+  let padBlock = -1;
+  if (hasFunctions && firstSystem >= 0) {
+    const content = request.messages[firstSystem]!.content;
+    for (let j = content.length - 1; j >= 0; j--)
+      if (content[j]!.type === "text") {
+        padBlock = j;
+        break;
+      }
+  }
+  const messageContentTokens = request.messages.map(() => 0);
+  // Per message: how many tool calls, and where the first call and first result sit (one pass).
+  const calls = new Map<number, { count: number; firstCall: number; firstResult: number }>();
+  const callsOf = (i: number) => {
+    let c = calls.get(i);
+    if (c === undefined) {
+      c = { count: 0, firstCall: -1, firstResult: -1 };
+      request.messages[i]!.content.forEach((block, j) => {
+        if (block.type === "tool_call") {
+          c!.count++;
+          if (c!.firstCall < 0) c!.firstCall = j;
+        } else if (block.type === "tool_result" && c!.firstResult < 0) c!.firstResult = j;
+      });
+      calls.set(i, c);
+    }
+    return c;
+  };
+  const loopStart = currentLoopStart(request);
+  // Function definitions: the whole namespace is counted once (BPE merges across lines), each
+  // function's own lines are counted for its segment, and the rest goes to the first one.
+  const rendered = new Map<number, string>();
+  for (const r of refs)
+    if (r.kind === "tool" && serverTool(r.tool) === null)
+      rendered.set(r.toolIndex, renderFunction(r.tool.name, r.tool.description, r.tool.inputSchema));
+  const namespaceTokens = hasFunctions ? tok(renderFunctions([...rendered.values()])) : 0;
+  let firstFunction = true;
+  let perFunctionSum = 0;
+  let firstFunctionPieces: OpenAISegmentPieces | undefined;
+
+  const segments = refs.map((ref): OpenAISegmentPieces => {
+    const p: OpenAISegmentPieces = { fixed: 0, events: noEvents(), method: "exact", media: [] };
+    switch (ref.kind) {
+      case "tool": {
+        p.method = "estimate";
+        const text = rendered.get(ref.toolIndex);
+        if (text === undefined) {
+          p.fixed += tok(jsonText(serverTool(ref.tool)));
+          notes.push({
+            code: "server_tool",
+            path: ref.path,
+            message:
+              "A tool OpenAI runs itself (web search, file search, MCP, …): the instructions it adds are not published and not counted; its definition is counted as JSON.",
+          });
+          return p;
+        }
+        const own = tok(text);
+        perFunctionSum += own;
+        p.fixed += own;
+        if (ref.tool.providerFields?.openai?.strict === true) p.events.strictTools++;
+        if (firstFunction) {
+          firstFunction = false;
+          firstFunctionPieces = p;
+          p.fixed += FUNCTIONS_OVERHEAD - (firstSystem >= 0 ? FUNCTIONS_SYSTEM_SHARE : 0);
+        }
+        return p;
+      }
+      case "tool_choice":
+        toolChoicePieces((request.providerOptions ?? {})[ref.key], tok, p);
+        return p;
+      case "message": {
+        const m = ref.message;
+        // A tool message is one wire message per result: the first one's framing sits here.
+        p.fixed += MESSAGE_OVERHEAD + tok(m.role === "tool" ? "tool" : wireRole(m));
+        if (m.name !== undefined) p.fixed += tok(m.name) + NAME_OVERHEAD;
+        return p;
+      }
+      case "block": {
+        const b = ref.block;
+        const before = p.fixed;
+        switch (b.type) {
+          case "text":
+            p.fixed += tok(
+              ref.messageIndex === firstSystem && ref.blockIndex === padBlock && !b.text.endsWith("\n")
+                ? `${b.text}\n`
+                : b.text,
+            );
+            break;
+          case "thinking":
+            // Chat Completions takes no reasoning back. A Responses reasoning item's summary is
+            // not billed; its encrypted content is, within the current tool loop (fitted per char).
+            if (b.providerFields?.["openai-responses"]?.item !== undefined && ref.messageIndex >= loopStart) {
+              p.events.reasoningChars += b.signature?.length ?? 0;
+              p.method = "estimate";
+            }
+            break;
+          case "tool_call": {
+            p.fixed += tok(b.name) + tok(jsonText(b.arguments));
+            p.events.toolCalls++;
+            p.method = "estimate";
+            const calls = callsOf(ref.messageIndex);
+            if (calls.count > 1 && calls.firstCall === ref.blockIndex) p.events.parallelCalls++;
+            break;
+          }
+          case "tool_result": {
+            const parts = resultParts(b.result);
+            for (const t of parts.texts) p.fixed += tok(t);
+            for (const m of parts.media) {
+              const c = mediaCost(m, ctx.rule, "openai", resolution);
+              p.media.push(c);
+              p.fixed += c.tokens;
+            }
+            p.events.toolResults++;
+            p.method = "estimate";
+            // Every result after the first in one tool message is a wire message of its own.
+            if (callsOf(ref.messageIndex).firstResult !== ref.blockIndex || ref.message.role !== "tool")
+              p.fixed += MESSAGE_OVERHEAD + tok("tool");
+            break;
+          }
+          default: {
+            const c = mediaCost(b, ctx.rule, "openai", resolution);
+            p.media.push(c);
+            p.fixed += c.tokens + (c.text === null ? 0 : tok(c.text));
+            p.method = "estimate";
+            if (c.note !== null)
+              notes.push({
+                code: c.tokens === 0 ? "media_not_counted" : "media_size_unknown",
+                path: ref.path,
+                message: c.note,
+              });
+          }
+        }
+        messageContentTokens[ref.messageIndex] = messageContentTokens[ref.messageIndex]! + (p.fixed - before);
+        return p;
+      }
+    }
+  });
+  if (firstFunctionPieces) firstFunctionPieces.fixed += namespaceTokens - perFunctionSum;
+  const schemas = responseSchemas(request);
+  let leading = 0;
+  for (const s of schemas) leading += tok(s);
+  if (schemas.length > 0)
+    notes.push({
+      code: "framing_estimated",
+      path: "providerOptions",
+      message: "OpenAI does not publish how a response schema is shown to the model: its JSON is counted as is.",
+    });
+  const trailing = isOpenAIReasoningModel(model) ? REPLY_PRIMING_REASONING : REPLY_PRIMING;
+  return {
+    leading,
+    leadingMethod: schemas.length > 0 ? "estimate" : "exact",
+    segments,
+    trailing,
+    messageContentTokens,
+    notes,
+  };
+}

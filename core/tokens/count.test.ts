@@ -1,0 +1,349 @@
+import fc from "fast-check";
+import { functionCallingTestCases } from "gpt-tokenizer/fixtures/functionCallingTestCases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { segmentRequest } from "../cache/segments.ts";
+import type { NormalizedRequest } from "../formats/types.ts";
+import { parseRequest } from "../request/parse-request.ts";
+import { createOpenAITokenizer, type OpenAITokenizer } from "../tokenizers/openai/index.ts";
+import { requestArb } from "../test-support/arbitraries.ts";
+import { pdfBase64, pngBase64 } from "../test-support/images.ts";
+import { samples } from "../test-support/samples.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import { countRequestTokens, segmentOrderOf } from "./count.ts";
+import type { TokenCount, TokenProvider } from "./types.ts";
+
+let o200k: OpenAITokenizer;
+let cl100k: OpenAITokenizer;
+beforeAll(async () => {
+  o200k = await createOpenAITokenizer("gpt-4o");
+  cl100k = await createOpenAITokenizer("gpt-4-0613");
+});
+
+const wireSamples = samples.flatMap((s) => {
+  const p = parseRequest(s.data);
+  return p.format === "strata" ? [] : [{ id: s.id, request: p.request }];
+});
+
+const text = (t: string) => ({ type: "text" as const, text: t });
+const request = (
+  messages: NormalizedRequest["messages"],
+  extra: Partial<NormalizedRequest> = {},
+): NormalizedRequest => ({
+  model: { provider: "openai", model: "gpt-4o" },
+  messages,
+  tools: [],
+  ...extra,
+});
+
+const sum = (c: TokenCount) => c.leading + c.perSegment.reduce((s, x) => s + x.tokens, 0) + c.trailing;
+const PROVIDERS: readonly TokenProvider[] = ["openai", "anthropic", "gemini", "bedrock"];
+
+describe("countRequestTokens: segments", () => {
+  it.each(wireSamples)(
+    "lines up with segmentRequest's segments for the $id sample, for every provider",
+    ({ request }) => {
+      for (const provider of PROVIDERS) {
+        const count = countRequestTokens(request, { provider });
+        const segments = segmentRequest(request, { provider: segmentOrderOf(provider) }).segments;
+        expect(count.perSegment.map((s) => [s.index, s.path, s.kind])).toEqual(
+          segments.map((s) => [s.index, s.path, s.kind]),
+        );
+        expect(sum(count)).toBe(count.total);
+      }
+    },
+  );
+
+  it("lines up with segmentRequest on arbitrary requests, and its total is the sum of its parts", () => {
+    fc.assert(
+      fc.property(requestArb, fc.constantFrom(...PROVIDERS), (req, provider) => {
+        const count = countRequestTokens(req, { provider });
+        const segments = segmentRequest(req, { provider: segmentOrderOf(provider) }).segments;
+        expect(count.perSegment.map((s) => s.path)).toEqual(segments.map((s) => s.path));
+        expect(sum(count)).toBe(count.total);
+        expect(count.low).toBeLessThanOrEqual(count.total);
+        expect(count.high).toBeGreaterThanOrEqual(count.total);
+        for (const s of count.perSegment) expect(Number.isInteger(s.tokens) && s.tokens >= 0).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("gives the same result every time", () => {
+    for (const { request: r } of wireSamples)
+      expect(JSON.stringify(countRequestTokens(r, { provider: "anthropic" }))).toBe(
+        JSON.stringify(countRequestTokens(r, { provider: "anthropic" })),
+      );
+  });
+});
+
+describe("countRequestTokens: OpenAI exact", () => {
+  const cookbook = request([
+    {
+      role: "system",
+      content: [
+        text("You are a helpful, pattern-following assistant that translates corporate jargon into plain English."),
+      ],
+    },
+    { role: "system", name: "example_user", content: [text("New synergies will help drive top-line growth.")] },
+    {
+      role: "system",
+      name: "example_assistant",
+      content: [text("Things working well together will increase revenue.")],
+    },
+    {
+      role: "system",
+      name: "example_user",
+      content: [
+        text("Let's circle back when we have more bandwidth to touch base on opportunities for increased leverage."),
+      ],
+    },
+    {
+      role: "system",
+      name: "example_assistant",
+      content: [text("Let's talk later when we're less busy about how to do better.")],
+    },
+    {
+      role: "user",
+      content: [text("This late pivot means we don't have time to boil the ocean for the client deliverable.")],
+    },
+  ]);
+
+  it("matches the OpenAI cookbook's API-checked example: 129 tokens on gpt-4-0613, 124 with o200k_base", () => {
+    expect(countRequestTokens(cookbook, { provider: "openai", model: "gpt-4-0613", tokenizer: cl100k })).toMatchObject({
+      total: 129,
+      method: "exact",
+      low: 129,
+      high: 129,
+      encoding: "cl100k_base",
+    });
+    expect(countRequestTokens(cookbook, { provider: "openai", tokenizer: o200k }).total).toBe(124);
+  });
+
+  it("primes the reply with 2 tokens instead of 3 on reasoning models", () => {
+    const gpt4o = countRequestTokens(cookbook, { provider: "openai", tokenizer: o200k });
+    const gpt5 = countRequestTokens(cookbook, { provider: "openai", model: "gpt-5", tokenizer: o200k });
+    expect(gpt5.total).toBe(gpt4o.total - 1);
+    expect(gpt5.trailing).toBe(2);
+  });
+
+  it("counts special-token strings in user text as the text they are, without throwing", () => {
+    const r = request([{ role: "user", content: [text("Say <|endoftext|> and <|im_start|> please")] }]);
+    const count = countRequestTokens(r, { provider: "openai", tokenizer: o200k });
+    expect(count.perSegment[1]!.tokens).toBe(o200k.count("Say <|endoftext|> and <|im_start|> please"));
+    expect(count.perSegment[1]!.tokens).toBeGreaterThan(5);
+  });
+
+  // gpt-tokenizer 4.0.0's function-calling fixtures: hmarr/openai-chat-tokens' cases, checked
+  // against the live API, re-based for gpt-4o. Legacy `function` role messages and assistant
+  // `function_call`s are left out: Strata frames tool calls and results by fitted constants.
+  const cases = functionCallingTestCases.filter(
+    (c) => !c.messages.some((m) => m.role === "function" || m.function_call !== undefined),
+  );
+
+  it.each(cases.map((c, i) => ({ i, c })))("matches function-calling fixture $i exactly", ({ c }) => {
+    const choice = c.function_call;
+    const r = request(
+      c.messages.map((m) => ({
+        role: m.role as "system" | "user" | "assistant",
+        content: [text(m.content)],
+        ...(m.name === undefined ? {} : { name: m.name }),
+      })),
+      {
+        tools: (c.functions ?? []).map((f) => ({
+          name: f.name,
+          ...(f.description === undefined ? {} : { description: f.description }),
+          ...(f.parameters === undefined ? {} : { inputSchema: f.parameters as never }),
+        })),
+        ...(choice === undefined
+          ? {}
+          : {
+              providerOptions: {
+                tool_choice:
+                  typeof choice === "string" ? choice : { type: "function", function: { name: choice.name } },
+              },
+            }),
+      },
+    );
+    expect(countRequestTokens(r, { provider: "openai", tokenizer: o200k }).total).toBe(c.tokens);
+  });
+
+  it("marks tool definitions as estimates: OpenAI does not publish their rendering", () => {
+    const r = request([{ role: "user", content: [text("hi")] }], {
+      tools: [
+        {
+          name: "lookup",
+          description: "Look it up",
+          inputSchema: { type: "object", properties: { q: { type: "string" } } },
+        },
+      ],
+    });
+    const count = countRequestTokens(r, { provider: "openai", tokenizer: o200k });
+    expect(count.method).toBe("estimate");
+    expect(count.perSegment[0]).toMatchObject({ path: "tools[0]", method: "estimate" });
+    expect(count.low).toBeLessThan(count.total);
+    expect(count.high).toBeGreaterThan(count.total);
+  });
+
+  it("notes a tokenizer of the wrong encoding and widens the band", () => {
+    const count = countRequestTokens(cookbook, { provider: "openai", model: "gpt-4", tokenizer: o200k });
+    expect(count.method).toBe("estimate");
+    expect(count.notes.map((n) => n.code)).toContain("tokenizer_mismatch");
+    expect(count.high).toBeGreaterThan(count.total);
+  });
+
+  it("uses Responses framing when the request came from a Responses body", () => {
+    const p = parseRequest({ model: "gpt-4o", instructions: "Be brief.", input: "Hello there" });
+    if (p.format === "strata") throw new Error("expected a wire request");
+    const count = countRequestTokens(p.request, { provider: "openai", tokenizer: o200k });
+    expect(count.format).toBe("openai-responses");
+    // instructions as a system message + one user message + priming
+    expect(count.total).toBe(3 + 1 + o200k.count("Be brief.") + 3 + 1 + o200k.count("Hello there") + 3);
+  });
+});
+
+describe("countRequestTokens: images and documents", () => {
+  const imageRequest = (model: string, data: string, mimeType = "image/png"): NormalizedRequest => ({
+    model: { provider: "x", model },
+    tools: [],
+    messages: [{ role: "user", content: [text("What is this?"), { type: "image", mimeType, data }] }],
+  });
+  const image = pngBase64(1024, 768);
+
+  it.each([
+    ["anthropic", "claude-sonnet-4-5", 1049], // 1024·768/750
+    ["bedrock", "us.anthropic.claude-sonnet-4-5-20250929-v1:0", 1049],
+    ["openai", "gpt-4o", 765], // 85 + 4 tiles × 170
+    ["openai", "gpt-4.1-mini", 1245], // 768 patches × 1.62
+    ["openai", "gpt-5.4", 922], // 768 patches × 1.2
+    ["gemini", "gemini-2.5-flash", 516], // 2 tiles × 258
+    ["gemini", "gemini-3-flash-preview", 1120], // HIGH, the default
+  ] as const)("bills a 1024×768 PNG on %s %s at the documented %i tokens", (provider, model, tokens) => {
+    const count = countRequestTokens(imageRequest(model, image), { provider });
+    const seg = count.perSegment.find((s) => s.path === "messages[0].content[1]")!;
+    expect(seg.media).toEqual([expect.objectContaining({ kind: "image", tokens, width: 1024, height: 768 })]);
+    expect(seg.tokens).toBeGreaterThanOrEqual(tokens);
+    expect(count.notes).toEqual([]);
+  });
+
+  it("counts an image by its cost, not its base64 length", () => {
+    const big = pngBase64(4000, 3000) + "A".repeat(300_000); // a large payload after the header
+    const count = countRequestTokens(imageRequest("claude-sonnet-4-5", big), { provider: "anthropic" });
+    expect(count.total).toBeLessThan(1700);
+  });
+
+  it("assumes a large photo for an image by URL, with a note and a wide band", () => {
+    const r: NormalizedRequest = {
+      ...imageRequest("gpt-4o", ""),
+      messages: [{ role: "user", content: [{ type: "image", url: "https://example.com/cat.jpg" }] }],
+    };
+    const count = countRequestTokens(r, { provider: "openai", tokenizer: o200k });
+    expect(count.perSegment[1]!.media[0]).toMatchObject({ tokens: 765, width: null });
+    expect(count.notes).toEqual([
+      expect.objectContaining({ code: "media_size_unknown", path: "messages[0].content[0]" }),
+    ]);
+    expect(count.high - count.total).toBeGreaterThanOrEqual(1445 - 765);
+  });
+
+  it("falls back with a note when image data is corrupt", () => {
+    const count = countRequestTokens(imageRequest("claude-sonnet-4-5", btoa("not an image at all")), {
+      provider: "anthropic",
+    });
+    expect(count.notes[0]).toMatchObject({ code: "media_size_unknown" });
+    expect(count.notes[0]!.message).toContain("could not be read");
+  });
+
+  it("bills PDFs per page", () => {
+    const pdf = (pages: number): NormalizedRequest => ({
+      model: { provider: "x", model: "gemini-2.5-flash" },
+      tools: [],
+      messages: [
+        { role: "user", content: [{ type: "document", mimeType: "application/pdf", data: pdfBase64(pages) }] },
+      ],
+    });
+    const media = (pages: number) => countRequestTokens(pdf(pages), { provider: "gemini" }).perSegment[1]!.media[0]!;
+    expect(media(1)).toMatchObject({ kind: "pdf", pages: 1, tokens: 258 });
+    expect(media(3)).toMatchObject({ kind: "pdf", pages: 3, tokens: 774 });
+  });
+
+  it("notes media it cannot count instead of dropping it silently", () => {
+    const r: NormalizedRequest = {
+      model: { provider: "x", model: "gemini-2.5-flash" },
+      tools: [],
+      messages: [{ role: "user", content: [{ type: "audio", mimeType: "audio/wav", data: btoa("RIFF....WAVE") }] }],
+    };
+    const count = countRequestTokens(r, { provider: "gemini" });
+    expect(count.notes).toEqual([
+      expect.objectContaining({ code: "media_not_counted", path: "messages[0].content[0]" }),
+    ]);
+  });
+});
+
+describe("countRequestTokens: estimates", () => {
+  it("reads Claude's documented tool-use system prompt by model and tool_choice", () => {
+    const withTools = (model: string, toolChoice?: unknown): NormalizedRequest => ({
+      model: { provider: "anthropic", model },
+      tools: [{ name: "t", inputSchema: { type: "object" } }],
+      messages: [{ role: "user", content: [text("hi")] }],
+      ...(toolChoice === undefined ? {} : { providerOptions: { tool_choice: toolChoice as never } }),
+    });
+    const leading = (model: string, choice?: unknown) =>
+      countRequestTokens(withTools(model, choice), { provider: "anthropic" }).leading;
+    expect(leading("claude-opus-4-7")).toBeGreaterThan(leading("claude-opus-4-8"));
+    expect(leading("claude-sonnet-4-5", { type: "any" })).toBeGreaterThan(
+      leading("claude-sonnet-4-5", { type: "auto" }),
+    );
+  });
+
+  it("grows with the text, and counts Chinese far above ÷4 of its length", () => {
+    const zh = "这是一个用于测试的中文句子，它包含一些常见的汉字。".repeat(20);
+    const count = countRequestTokens(request([{ role: "user", content: [text(zh)] }]), { provider: "anthropic" });
+    expect(count.total).toBeGreaterThan(zh.length / 2);
+  });
+
+  it("notes a tool the provider runs itself", () => {
+    const p = parseRequest({
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      tools: [{ type: "web_search_20250305", name: "web_search" }],
+      messages: [{ role: "user", content: "news?" }],
+    });
+    if (p.format === "strata") throw new Error("expected a wire request");
+    const count = countRequestTokens(p.request, { provider: "anthropic" });
+    expect(count.notes).toEqual([expect.objectContaining({ code: "server_tool", path: "tools[0]" })]);
+  });
+
+  it("notes that an OpenAI tokenizer does not make another provider exact", () => {
+    const count = countRequestTokens(request([{ role: "user", content: [text("hi")] }]), {
+      provider: "gemini",
+      tokenizer: o200k,
+    });
+    expect(count.method).toBe("estimate");
+    expect(count.notes[0]).toMatchObject({ code: "tokenizer_mismatch" });
+  });
+});
+
+describe("countRequestTokens: invalid options", () => {
+  const r = request([{ role: "user", content: [text("hi")] }]);
+
+  it("rejects an unknown provider, naming the field", () => {
+    expect(() => countRequestTokens(r, { provider: "mistral" as never })).toThrow(InvalidInputError);
+    expect(() => countRequestTokens(r, { provider: "mistral" as never })).toThrow(/^provider: expected one of/);
+  });
+
+  it("rejects something that is not a Strata tokenizer", () => {
+    expect(() => countRequestTokens(r, { provider: "openai", tokenizer: { count: () => 1 } as never })).toThrow(
+      /^tokenizer: must be a tokenizer from prompt-strata\/tokenizers\/openai/,
+    );
+  });
+
+  it("rejects a tokenizer whose count is not a whole number", () => {
+    const bad = { kind: "strata-tokenizer", provider: "openai", encoding: "o200k_base", count: () => 1.5 } as const;
+    expect(() => countRequestTokens(r, { provider: "openai", tokenizer: bad })).toThrow(/returned 1.5/);
+  });
+
+  it("checks the request's shape with the shared message check", () => {
+    expect(() =>
+      countRequestTokens({ ...r, messages: [{ role: "user", content: "hi" }] } as never, { provider: "openai" }),
+    ).toThrow(/messages\[0\]\.content/);
+  });
+});
