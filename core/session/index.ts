@@ -33,3 +33,4 @@ export type {
   TurnCause,
   TurnCost,
 } from "./types.ts";
+export { sessionReportCsv } from "./csv.ts";
