@@ -49,6 +49,10 @@ export default defineConfig({
         },
       },
       {
+        // The CLI as a child process over the built package (run after `npm run build:core`).
+        test: { name: "cli", root, include: ["cli/**/*.test.mjs"], environment: "node" },
+      },
+      {
         plugins: [react()],
         test: {
           name: "devtools",

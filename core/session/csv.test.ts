@@ -17,8 +17,10 @@ function readCsv(text: string): string[][] {
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") {
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
       row.push(field);
       rows.push(row);
       row = [];
