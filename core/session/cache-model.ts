@@ -37,6 +37,16 @@ export const TTL_MS = {
   openai24h: 24 * 60 * MINUTE,
 } as const;
 
+/** 8 hex digits of `s` from `at` as an unsigned 32-bit number (lower-case hex, as SHA-256 digests are written). */
+function hex32(s: string, at: number): number {
+  let n = 0;
+  for (let i = at; i < at + 8; i++) {
+    const c = s.charCodeAt(i);
+    n = (n << 4) | (c <= 57 ? c - 48 : c - 87);
+  }
+  return n >>> 0;
+}
+
 /**
  * Chained prefix keys: key[i] identifies segments 0..i by their hashes (two 32-bit lanes mixed per
  * segment, kept as one 53-bit number). Two different prefixes share a key with probability about
@@ -48,9 +58,9 @@ export function prefixKeys(turn: Turn): Float64Array {
   let h2 = 0x85ebca6b;
   for (let i = 0; i < turn.segments.length; i++) {
     const sha = turn.segments[i]!.sha256;
-    const a = Number.parseInt(sha.slice(0, 8), 16);
-    const b = Number.parseInt(sha.slice(8, 16), 16);
-    const c = Number.parseInt(sha.slice(16, 24), 16);
+    const a = hex32(sha, 0);
+    const b = hex32(sha, 8);
+    const c = hex32(sha, 16);
     h1 = Math.imul(h1 ^ a, 2654435761) ^ c;
     h2 = Math.imul(h2 ^ b, 1597334677) ^ (c >>> 7);
     h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);

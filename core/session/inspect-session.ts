@@ -179,7 +179,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
   const caches = new Map<string, SessionCache>();
   const prices = new Map<string, ModelPrices | null>();
   const unpriced = new Set<string>();
-  /** The last segmented request per provider and model: its hashes are reused for segments it repeats. */
+  /** Recent segmented requests by model and by how they begin (`twinOf`), least recently used first. */
   const twins = new Map<string, SegmentedRequest>();
   const withText = new Set<ThreadState>();
   const busts: SessionBust[] = [];
@@ -230,13 +230,34 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
   };
 
   /**
+   * A twin for `segmentWith` (segments it repeats at the same position keep their hashes): the last
+   * turn that began the same way — in practice the same conversation's previous turn, so only the
+   * new messages are hashed — else the last turn of the same model.
+   */
+  const twinOf = (
+    request: NormalizedRequest,
+    provider: CacheProvider,
+  ): [string, string, SegmentedRequest | undefined] => {
+    const model = `${provider}\u0000${request.model.model}`;
+    const first = request.messages.find((m) => m.role !== "system");
+    const block = first?.content[0];
+    const start = block?.type === "text" ? block.text.slice(0, 256) : (block?.type ?? "");
+    const conversation = `${model}\u0000${first?.role ?? ""}\u0000${start}`;
+    return [model, conversation, twins.get(conversation) ?? twins.get(model)];
+  };
+
+  /**
    * The turn's segments with their token figures. This is the one place where token counts enter the
    * session analysis: to use `countRequestTokens`, give each segment its per-segment count here.
    */
   const segmentedTurn = (request: NormalizedRequest, provider: CacheProvider): Turn => {
-    const name = `${provider}\u0000${request.model.model}`;
-    const seg = segmentWith(request, provider, estimate, twins.get(name));
-    twins.set(name, seg);
+    const [model, conversation, twin] = twinOf(request, provider);
+    const seg = segmentWith(request, provider, estimate, twin);
+    for (const key of [model, conversation]) {
+      twins.delete(key);
+      twins.set(key, seg);
+    }
+    while (twins.size > 2 * TEXT_THREADS) twins.delete(twins.keys().next().value as string);
     return toTurn(seg, provider, estimate);
   };
 
