@@ -277,3 +277,32 @@ describe("parseSession: JSONL and JSON", () => {
     );
   });
 });
+
+describe("createSessionReader({ bodies })", () => {
+  it("keeps the recorded body of the entries asked for, with a URL's model added", () => {
+    const text = harOf(sampleSessionRecords, { others: true });
+    const reader = createSessionReader({ bodies: (i) => i === 3 });
+    const entries = [...reader.push(text), ...reader.end()].flatMap((i) => (i.kind === "entry" ? [i.entry] : []));
+    expect(entries.filter((e) => e.body !== undefined).map((e) => e.index)).toEqual([3]);
+    expect(JSON.parse(entries.find((e) => e.index === 3)!.body!)).toEqual(sampleSessionRecords[1]!.request);
+    const gemini = parseSession(
+      JSON.stringify([
+        {
+          url: "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent",
+          request: { contents: [{ role: "user", parts: [{ text: "Hi" }] }] },
+        },
+      ]),
+    );
+    expect(gemini.entries[0]!.body).toBeUndefined();
+    const kept = createSessionReader({ bodies: () => true });
+    const [item] = kept.push(
+      JSON.stringify([
+        {
+          url: "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent",
+          request: { contents: [{ role: "user", parts: [{ text: "Hi" }] }] },
+        },
+      ]),
+    );
+    expect(item?.kind === "entry" && JSON.parse(item.entry.body!).model).toBe("gemini-2.5-pro");
+  });
+});

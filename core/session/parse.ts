@@ -85,10 +85,22 @@ const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 interface RecordParts {
   readonly body: unknown;
+  /** The body's text, when the caller asked to keep it (`SessionReaderOptions.bodies`). */
+  readonly keepText: boolean;
   readonly url: string | null;
   readonly response: unknown;
   readonly time: number | null;
   readonly formatHint: string | null;
+}
+
+/** The body as text, with the URL's model added when the body names none (Gemini, Vertex, Bedrock). */
+function bodyText(body: unknown, endpoint: Endpoint | null): string {
+  const text = typeof body === "string" ? body : JSON.stringify(body, null, 2);
+  if (!endpoint?.model) return text;
+  const value: unknown =
+    typeof body === "string" ? JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) : body;
+  if (!isObject(value) || "model" in value) return text;
+  return JSON.stringify({ model: endpoint.model, ...value }, null, 2);
 }
 
 /** A record's request → a session entry, or the reason it is skipped. */
@@ -128,12 +140,13 @@ function toEntry(index: number, at: string, parts: RecordParts, endpoint: Endpoi
       request,
       time: parts.time,
       usage: parts.response === undefined || parts.response === null ? null : readUsage(usageFormat, parts.response),
+      ...(parts.keepText ? { body: bodyText(parts.body, endpoint) } : {}),
     },
   };
 }
 
 /** One HAR entry (a value) → an item. */
-export function harEntryItem(index: number, at: string, entry: unknown): SessionItem {
+export function harEntryItem(index: number, at: string, entry: unknown, keepText = false): SessionItem {
   const skip = (code: SkipCode, message: string): SessionItem => ({
     kind: "skipped",
     skipped: { index, at, code, message: clip(`${at}: ${message}`) },
@@ -148,9 +161,8 @@ export function harEntryItem(index: number, at: string, entry: unknown): Session
   if (!endpoint) return skip("not_a_provider_endpoint", `${shown} is not a model endpoint (${KNOWN_ENDPOINTS}).`);
   if (method !== "POST") return skip("not_a_post", `${shown}: only POST requests send a prompt.`);
   const post = harBody(req["postData"]);
-  const bodyText = post.text ?? (post.bytes ? utf8(post.bytes) : null);
-  if (bodyText === null)
-    return skip("no_request_body", `${shown} has no postData text (the recorder left the body out).`);
+  const text = post.text ?? (post.bytes ? utf8(post.bytes) : null);
+  if (text === null) return skip("no_request_body", `${shown} has no postData text (the recorder left the body out).`);
   const response = isObject(entry["response"]) ? entry["response"] : null;
   const status = response && typeof response["status"] === "number" ? response["status"] : 0;
   if (status >= 400)
@@ -160,7 +172,8 @@ export function harEntryItem(index: number, at: string, entry: unknown): Session
     index,
     at,
     {
-      body: bodyText,
+      body: text,
+      keepText,
       url,
       response: content.bytes ?? content.text ?? undefined,
       time: readTime(entry["startedDateTime"]),
@@ -171,7 +184,7 @@ export function harEntryItem(index: number, at: string, entry: unknown): Session
 }
 
 /** One JSONL line or array element (a value) → an item: a request body, a `{ request, … }` record or a HAR entry. */
-export function recordItem(index: number, at: string, value: unknown): SessionItem {
+export function recordItem(index: number, at: string, value: unknown, keepText = false): SessionItem {
   if (!isObject(value))
     return {
       kind: "skipped",
@@ -184,9 +197,14 @@ export function recordItem(index: number, at: string, value: unknown): SessionIt
     };
   const inner = value["request"];
   if (isObject(inner) && ("postData" in inner || ("url" in inner && "method" in inner)))
-    return harEntryItem(index, at, value);
+    return harEntryItem(index, at, value, keepText);
   if (!isObject(inner))
-    return toEntry(index, at, { body: value, url: null, response: undefined, time: null, formatHint: null }, null);
+    return toEntry(
+      index,
+      at,
+      { body: value, keepText, url: null, response: undefined, time: null, formatHint: null },
+      null,
+    );
   const url = typeof value["url"] === "string" ? value["url"] : null;
   const endpoint = url ? matchEndpoint(url) : null;
   return toEntry(
@@ -194,6 +212,7 @@ export function recordItem(index: number, at: string, value: unknown): SessionIt
     at,
     {
       body: inner,
+      keepText,
       url,
       response: value["response"],
       time: readTime(value["time"] ?? value["timestamp"] ?? value["startedDateTime"]),
@@ -230,8 +249,14 @@ const problemOf = (p: ScanProblem): SessionProblem => ({
   column: p.column,
 });
 
+export interface SessionReaderOptions {
+  /** Keep the request body's text (`SessionEntry.body`) of the records this returns true for (by index). */
+  readonly bodies?: (index: number) => boolean;
+}
+
 /** Creates a reader for a session given in chunks (see the module comment). */
-export function createSessionReader(): SessionReader {
+export function createSessionReader(options: SessionReaderOptions = {}): SessionReader {
+  const keep = (index: number) => options.bodies?.(index) === true;
   let kind: SessionInputKind | null = null;
   let head = "";
   let records = 0;
@@ -271,7 +296,7 @@ export function createSessionReader(): SessionReader {
         kind: "skipped",
         skipped: { index, at, code: "invalid_json", message: `${at}: ${parsed.message}` },
       });
-    else items.push(recordItem(index, at, parsed.value));
+    else items.push(recordItem(index, at, parsed.value, keep(index)));
   };
 
   const fromLines = (chunk: string, final: boolean): SessionItem[] => {
@@ -354,10 +379,13 @@ export function createSessionReader(): SessionReader {
     const v = r.value;
     if (isObject(v) && isObject(v["log"]) && Array.isArray(v["log"]["entries"])) {
       kind = "har";
-      return (v["log"]["entries"] as unknown[]).map((e, i) => (records++, harEntryItem(i, `log.entries[${i}]`, e)));
+      return (v["log"]["entries"] as unknown[]).map((e, i) => {
+        records++;
+        return harEntryItem(i, `log.entries[${i}]`, e, keep(i));
+      });
     }
     records++;
-    return [recordItem(0, "(document)", v)];
+    return [recordItem(0, "(document)", v, keep(0))];
   };
 
   let ended = false;

@@ -45,6 +45,11 @@ export interface SessionEntry {
   readonly usage: Usage | null;
   /** Set for hash-only entries; read from `request` otherwise. */
   readonly hints?: EntryHints;
+  /**
+   * The request body as recorded (JSON text), when the reader was asked to keep it
+   * (`createSessionReader({ bodies })`), with the URL's model added if the body names none.
+   */
+  readonly body?: string;
 }
 
 /** Why a record is not part of the session. */
