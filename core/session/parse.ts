@@ -280,7 +280,11 @@ export function createSessionReader(options: SessionReaderOptions = {}): Session
           skipped: { index: el.index, at, code: "invalid_json", message: `${at}: ${parsed.message}` },
         });
       } else
-        items.push(kind === "har" ? harEntryItem(el.index, at, parsed.value) : recordItem(el.index, at, parsed.value));
+        items.push(
+          kind === "har"
+            ? harEntryItem(el.index, at, parsed.value, keep(el.index))
+            : recordItem(el.index, at, parsed.value, keep(el.index)),
+        );
     }
     return items;
   };
