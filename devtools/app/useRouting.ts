@@ -6,6 +6,7 @@ import { ShareDecodeError } from "../share/codec.ts";
 import { decodeSessionLink } from "../share/links.ts";
 import { decodeShareState } from "../share/state.ts";
 import { useSession } from "../store/session.ts";
+import { loadSessionFingerprints } from "../views/Session/actions.ts";
 import { useInput } from "../store/input.ts";
 import { useUi } from "../store/settings.ts";
 
@@ -51,7 +52,6 @@ async function applyShare(route: ReturnType<typeof parseHash>, setNotice: (n: Ro
       const fingerprints = await decodeSessionLink(route.session);
       history.replaceState(null, "", formatHash({ view: "session", ...(theme ? { theme } : {}) }));
       useUi.getState().setView("session");
-      const { loadSessionFingerprints } = await import("../views/Session/actions.ts");
       await loadSessionFingerprints(fingerprints);
       const session = useSession.getState();
       if (session.status === "error")

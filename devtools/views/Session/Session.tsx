@@ -1,5 +1,6 @@
 import { type DragEvent, useMemo, useRef, useState } from "react";
 import type { BustCause, SessionBust, SessionReport } from "../../../core/session/index.ts";
+import { navigate } from "../../app/useRouting.ts";
 import { fmtBytes, fmtInt, fmtPct } from "../../components/format.ts";
 import { PROVIDER_NAMES } from "../../components/names.ts";
 import { fetchSampleBlob, useSessionSamples } from "../../queries/sessionSamples.ts";
@@ -248,6 +249,7 @@ export function SessionView() {
     if (!report) return;
     const r = await openTurn(report, threadId, turn);
     setOpenError(r.ok ? null : r.reason);
+    if (r.ok) navigate("cache");
   };
   return (
     <>

@@ -4,7 +4,6 @@
  * export. The store holds the result; the view draws it.
  */
 import { sessionReportCsv, type SessionReport, type SessionTurn } from "../../../core/session/index.ts";
-import { navigate } from "../../app/useRouting.ts";
 import { InspectFailure } from "../../inspect/protocol.ts";
 import type { SessionJob } from "../../inspect/session-job.ts";
 import { getSessionRunner } from "../../inspect/session-runner.ts";
@@ -71,7 +70,7 @@ export type OpenResult = { readonly ok: true } | { readonly ok: false; readonly 
 
 /**
  * Loads a turn into the Request slot and its predecessor in the thread into the Previous-turn slot
- * (the first turn clears it), then shows Cache prefix: the pair, compared as two requests.
+ * (the first turn clears it): the pair, for Cache prefix to compare as two requests.
  */
 export async function openTurn(report: SessionReport, threadId: string, turnNumber: number): Promise<OpenResult> {
   const thread = report.threads.find((t) => t.id === threadId);
@@ -101,7 +100,6 @@ export async function openTurn(report: SessionReport, threadId: string, turnNumb
     input.setText("previous", bodies[previous.entry]!, label(previous));
   else input.setText("previous", "", "");
   useInput.getState().setText("current", body, label(turn));
-  navigate("cache");
   return { ok: true };
 }
 
