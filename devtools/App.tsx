@@ -5,6 +5,7 @@ import { useRouting, navigate } from "./app/useRouting.ts";
 import { ViewHost } from "./app/ViewHost.tsx";
 import { ViewNav } from "./app/ViewNav.tsx";
 import { InputPanel } from "./components/InputPanel.tsx";
+import { useUi } from "./store/settings.ts";
 import { installInputMarks } from "./inspect/useInspection.ts";
 import { REQUEST_VIEW_IDS } from "./routing/routes.ts";
 
@@ -26,6 +27,7 @@ function useViewShortcuts() {
 
 export function App() {
   const notice = useRouting();
+  const view = useUi((s) => s.view);
   useEffect(() => installInputMarks(), []);
   useViewShortcuts();
   return (
@@ -49,7 +51,7 @@ export function App() {
           {notice.text}
         </div>
       ) : null}
-      <div className="workspace">
+      <div className={view === "session" ? "workspace workspace-session" : "workspace"}>
         <aside className="inputs" aria-label="Input">
           <InputPanel slot="current" title="Request" />
           <InputPanel slot="previous" title="Previous turn" actions={<PreviousTurnActions />} />

@@ -1,3 +1,4 @@
+import { zodJitless } from "../csp.ts"; // first: the session readers build zod schemas
 import {
   createSessionInspector,
   createSessionReader,
@@ -38,6 +39,9 @@ async function readPieces(file: Blob, onPiece: (text: string, bytes: number) => 
   const tail = decoder.decode();
   if (tail !== "") onPiece(tail, bytes);
 }
+
+/** True when zod compiles no parsers (the page's CSP forbids eval); checked by the worker's caller. */
+export const sessionJobJitless = zodJitless;
 
 /** Runs one session job. Used by the worker and, where workers are unavailable (tests), in the page. */
 export async function runSessionJob(

@@ -145,6 +145,7 @@ describe("timeline model", () => {
     for (const b of m.bars) {
       const height = b.read.height + b.write.height + b.uncached.height;
       expect(height).toBeCloseTo((b.turn.predicted.input / m.max) * 150, 6);
+      expect(b.x + m.bar + m.actual).toBeLessThanOrEqual(m.width);
       expect(b.read.y).toBeGreaterThanOrEqual(b.write.y);
     }
     expect(m.bars.map((b) => b.bust?.cause ?? null)).toEqual([null, null, "system_changed", null]);

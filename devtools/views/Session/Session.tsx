@@ -280,9 +280,18 @@ export function SessionView() {
               </div>
               <Timeline thread={thread} busts={busts} onOpen={(turn) => void open(thread.id, turn)} />
               <p className="ss-legend muted">
-                <span className="ss-swatch ss-read" /> read from cache <span className="ss-swatch ss-write" /> written{" "}
-                <span className="ss-swatch ss-uncached" /> uncached · the narrow bar beside each turn is the response's
-                actual usage · red: a bust and its cause · click a turn to open it and its previous one
+                <span>
+                  <span className="ss-swatch ss-read" /> read from cache
+                </span>
+                <span>
+                  <span className="ss-swatch ss-write" /> written
+                </span>
+                <span>
+                  <span className="ss-swatch ss-uncached" /> uncached
+                </span>
+                <span>· the narrow bar beside a turn: the response's actual usage</span>
+                <span>· red: a bust and its cause</span>
+                <span>· click a turn to open it with its previous one</span>
               </p>
             </section>
           ) : null}

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from "react";
 import type { BustCause, SessionThread } from "../../../core/session/index.ts";
 import { fmtInt } from "../../components/format.ts";
-import { BUST_CAUSE_LABELS, BUST_MARKS, TIMELINE, TURN_CAUSE_LABELS, timelineModel } from "./model.ts";
+import { BUST_CAUSE_LABELS, BUST_MARKS, fmtGap, TIMELINE, TURN_CAUSE_LABELS, timelineModel } from "./model.ts";
 
 interface Props {
   readonly thread: SessionThread;
@@ -45,7 +45,7 @@ export function Timeline({ thread, busts, onOpen }: Props) {
         ))}
         {m.bars.map((b) => {
           const t = b.turn;
-          const cx = b.x + T.bar / 2;
+          const cx = b.x + m.bar / 2;
           const label = `Turn ${t.turn}: ${TURN_CAUSE_LABELS[t.cause]}${b.bust ? `, lost cache (${BUST_CAUSE_LABELS[b.bust.cause]})` : ""}; predicted ${fmtInt(t.predicted.cacheRead)} read, ${fmtInt(t.predicted.cacheWrite)} written, ${fmtInt(t.predicted.uncached)} uncached${t.actual ? `; actual ${fmtInt(t.actual.cacheRead)} read of ${fmtInt(t.actual.input)}` : ""}. Open this turn and its previous one.`;
           return (
             <g
@@ -63,31 +63,31 @@ export function Timeline({ thread, busts, onOpen }: Props) {
               onKeyDown={key(t.turn)}
             >
               <title>{label}</title>
-              <rect className="ss-hit" x={b.x - 6} y={T.top - 30} width={T.slot} height={T.plot + 30 + T.bottom} />
-              <rect className="ss-read" x={b.x} y={b.read.y} width={T.bar} height={b.read.height} />
-              <rect className="ss-write" x={b.x} y={b.write.y} width={T.bar} height={b.write.height} />
-              <rect className="ss-uncached" x={b.x} y={b.uncached.y} width={T.bar} height={b.uncached.height} />
+              <rect className="ss-hit" x={b.x - 6} y={T.top - 30} width={m.slot} height={T.plot + 30 + T.bottom} />
+              <rect className="ss-read" x={b.x} y={b.read.y} width={m.bar} height={b.read.height} />
+              <rect className="ss-write" x={b.x} y={b.write.y} width={m.bar} height={b.write.height} />
+              <rect className="ss-uncached" x={b.x} y={b.uncached.y} width={m.bar} height={b.uncached.height} />
               {b.actual ? (
                 <g className="ss-actual" data-testid="timeline-actual">
                   <rect
                     className="ss-read"
-                    x={b.x + T.bar + 2}
+                    x={b.x + m.bar + 2}
                     y={b.actual.read.y}
-                    width={T.actual}
+                    width={m.actual}
                     height={b.actual.read.height}
                   />
                   <rect
                     className="ss-write"
-                    x={b.x + T.bar + 2}
+                    x={b.x + m.bar + 2}
                     y={b.actual.write.y}
-                    width={T.actual}
+                    width={m.actual}
                     height={b.actual.write.height}
                   />
                   <rect
                     className="ss-uncached"
-                    x={b.x + T.bar + 2}
+                    x={b.x + m.bar + 2}
                     y={b.actual.rest.y}
-                    width={T.actual}
+                    width={m.actual}
                     height={b.actual.rest.height}
                   />
                 </g>
@@ -110,6 +110,16 @@ export function Timeline({ thread, busts, onOpen }: Props) {
               <text className="ss-turn-label" x={cx} y={T.top + T.plot + 18} textAnchor="middle">
                 {t.turn}
               </text>
+              {m.slot >= 64 && t.gapSeconds !== null && t.gapSeconds >= 60 ? (
+                <text
+                  className={`ss-gap-label${t.predicted.expired ? " ss-gap-long" : ""}`}
+                  x={cx}
+                  y={T.top + T.plot + 32}
+                  textAnchor="middle"
+                >
+                  +{fmtGap(t.gapSeconds)}
+                </text>
+              ) : null}
             </g>
           );
         })}

@@ -53,15 +53,23 @@ export function causeTone(t: SessionTurn): "error" | "warn" | "ok" | "plain" {
 }
 
 export const TIMELINE = {
-  bar: 22,
-  actual: 6,
-  slot: 40,
   left: 64,
   right: 16,
   top: 44,
   plot: 150,
-  bottom: 28,
+  bottom: 40,
+  /** The width a short thread spreads over; longer ones scroll, at `minSlot` per turn. */
+  width: 1100,
+  minSlot: 36,
+  maxSlot: 110,
 } as const;
+
+/** Per-turn widths: a short thread spreads over the chart, a long one gets narrow slots and scrolls. */
+export function slotWidths(turns: number): { readonly slot: number; readonly bar: number; readonly actual: number } {
+  const slot = Math.max(TIMELINE.minSlot, Math.min(TIMELINE.maxSlot, Math.floor(TIMELINE.width / Math.max(1, turns))));
+  const bar = Math.min(40, Math.round(slot * 0.5));
+  return { slot, bar, actual: Math.max(5, Math.round(bar / 3)) };
+}
 
 export interface Segment {
   readonly y: number;
@@ -81,6 +89,9 @@ export interface TimelineBar {
 }
 
 export interface TimelineModel {
+  readonly slot: number;
+  readonly bar: number;
+  readonly actual: number;
   readonly width: number;
   readonly height: number;
   readonly max: number;
@@ -99,6 +110,7 @@ export function niceMax(x: number): number {
 /** Stacked bars per turn (read at the bottom, then written, then uncached), one slot per turn. */
 export function timelineModel(thread: SessionThread, busts: ReadonlyMap<number, BustCause>): TimelineModel {
   const T = TIMELINE;
+  const { slot, bar, actual: actualWidth } = slotWidths(thread.turns.length);
   const max = niceMax(thread.turns.reduce((m, t) => Math.max(m, t.predicted.input, t.actual?.input ?? 0), 0));
   const scale = (tokens: number) => (tokens / max) * T.plot;
   const base = T.top + T.plot;
@@ -127,7 +139,7 @@ export function timelineModel(thread: SessionThread, busts: ReadonlyMap<number, 
     const cause = busts.get(turn.turn);
     return {
       turn,
-      x: T.left + i * T.slot + (T.slot - T.bar - T.actual - 2) / 2,
+      x: T.left + i * slot + (slot - bar - actualWidth - 2) / 2,
       read: read!,
       write: write!,
       uncached: uncached!,
@@ -136,7 +148,10 @@ export function timelineModel(thread: SessionThread, busts: ReadonlyMap<number, 
     };
   });
   return {
-    width: T.left + thread.turns.length * T.slot + T.right,
+    slot,
+    bar,
+    actual: actualWidth,
+    width: T.left + thread.turns.length * slot + T.right,
     height: T.top + T.plot + T.bottom,
     max,
     ticks: [0, max / 2, max].map((value) => ({ value, y: base - scale(value) })),
