@@ -4,8 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectPageScreenshot, openApp, readyHost, sampleText, test, type Theme } from "./support/app.ts";
 
-const sessionReady = (page: Page) =>
-  page.locator('[data-testid="view-host"][data-view="session"][data-state="ready"]');
+const sessionReady = (page: Page) => page.locator('[data-testid="view-host"][data-view="session"][data-state="ready"]');
 
 /** Drops `text` as a file on the Session view's drop zone (a DataTransfer built in the page). */
 async function dropSession(page: Page, name: string, text: string) {
@@ -49,7 +48,9 @@ test("clicking a bust on the timeline lands on the pair in Cache prefix", async 
   await expect(readyHost(page, "cache")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("divergence")).toHaveAttribute("data-cause", "system_changed");
   await expect(page.getByTestId("input-source")).toHaveText("session dispatch.har: t1 turn 3 (log.entries[6])");
-  await expect(page.getByTestId("previous-input-source")).toHaveText("session dispatch.har: t1 turn 2 (log.entries[4])");
+  await expect(page.getByTestId("previous-input-source")).toHaveText(
+    "session dispatch.har: t1 turn 2 (log.entries[4])",
+  );
 });
 
 test("a bust's button and the keyboard open the pair too", async ({ page }) => {
