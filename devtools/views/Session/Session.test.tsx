@@ -154,3 +154,23 @@ describe("timeline model", () => {
     ]);
   });
 });
+
+describe("a session file dropped on the request panel", () => {
+  beforeEach(() => {
+    resetStores();
+    useSession.setState(initialSessionState());
+    location.hash = "#/view/overview";
+  });
+  afterEach(cleanup);
+
+  it("goes to the Session view instead of the request slot", async () => {
+    const { InputPanel } = await import("../../components/InputPanel.tsx");
+    renderWithClient(<InputPanel slot="current" title="Request" />);
+    const file = new File([har], "dispatch.har", { type: "application/json" });
+    fireEvent.drop(screen.getByTestId("input-panel-current"), { dataTransfer: { files: [file] } });
+    await waitFor(() => expect(useSession.getState().status).toBe("ready"));
+    expect(location.hash).toMatch(/^#\/view\/session/);
+    expect(useInput.getState().current).toBe("");
+    expect(useSession.getState().report!.input.turns).toBe(6);
+  });
+});
