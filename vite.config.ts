@@ -22,7 +22,14 @@ export default defineConfig({
     projects: [
       {
         // The core suite in Node.
-        test: { name: "core-node", root, include: ["core/**/*.test.ts"], environment: "node" },
+        // --expose-gc: the 200 MB session test measures the live heap.
+        test: {
+          name: "core-node",
+          root,
+          include: ["core/**/*.test.ts"],
+          environment: "node",
+          execArgv: ["--expose-gc"],
+        },
       },
       {
         // The same files in real Chromium.
@@ -40,6 +47,10 @@ export default defineConfig({
             instances: [{ browser: "chromium" }],
           },
         },
+      },
+      {
+        // The CLI as a child process over the built package (run after `npm run build:core`).
+        test: { name: "cli", root, include: ["cli/**/*.test.mjs"], environment: "node" },
       },
       {
         plugins: [react()],

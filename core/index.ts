@@ -13,6 +13,7 @@
  *   prompt-strata/request       Strata's AssemblyRequest JSON: parseRequest (it or any wire format)
  *   prompt-strata/cache         segments, stable-prefix comparison, cache rules and simulator
  *   prompt-strata/inspect       inspect(): one request → one plain-JSON report
+ *   prompt-strata/session       a recorded session (HAR, JSONL) → threads, cache busts, usage and cost
  */
 
 import type { ContextBudgetError } from "./assembly/errors.ts";

@@ -5,16 +5,17 @@ import { useRouting, navigate } from "./app/useRouting.ts";
 import { ViewHost } from "./app/ViewHost.tsx";
 import { ViewNav } from "./app/ViewNav.tsx";
 import { InputPanel } from "./components/InputPanel.tsx";
+import { useUi } from "./store/settings.ts";
 import { installInputMarks } from "./inspect/useInspection.ts";
-import { VIEW_IDS } from "./routing/routes.ts";
+import { REQUEST_VIEW_IDS } from "./routing/routes.ts";
 
-/** Alt+1…9 opens a view from anywhere, including from inside the editor. */
+/** Alt+1…9 opens a view of the request, Alt+0 the Session view, from anywhere (the editor too). */
 function useViewShortcuts() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
-      const n = /^Digit([1-9])$/.exec(event.code)?.[1];
-      const id = n ? VIEW_IDS[Number(n) - 1] : undefined;
+      const n = /^Digit([0-9])$/.exec(event.code)?.[1];
+      const id = n === "0" ? "session" : n ? REQUEST_VIEW_IDS[Number(n) - 1] : undefined;
       if (!id) return;
       event.preventDefault();
       navigate(id);
@@ -26,6 +27,7 @@ function useViewShortcuts() {
 
 export function App() {
   const notice = useRouting();
+  const view = useUi((s) => s.view);
   useEffect(() => installInputMarks(), []);
   useViewShortcuts();
   return (
@@ -49,7 +51,7 @@ export function App() {
           {notice.text}
         </div>
       ) : null}
-      <div className="workspace">
+      <div className={view === "session" ? "workspace workspace-session" : "workspace"}>
         <aside className="inputs" aria-label="Input">
           <InputPanel slot="current" title="Request" />
           <InputPanel slot="previous" title="Previous turn" actions={<PreviousTurnActions />} />

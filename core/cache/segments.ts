@@ -302,14 +302,13 @@ export function segmentWith(
     const t = estimate(p.text);
     // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
     let canonicalSha256 = sha256;
-    if (p.callerJson) {
+    // The twin's segment with this very text has its canonical hash already (and passed the checks).
+    if (p.callerJson && same !== undefined) canonicalSha256 = same.canonicalSha256;
+    else if (p.callerJson) {
       const canonical = canonicalJson(JSON.parse(p.text), {
         path: p.kind === "tool_choice" ? "providerOptions" : p.path,
       });
-      // The twin hashed this same canonical text if its canonical hash differs from its plain one.
-      if (canonical !== p.text)
-        canonicalSha256 =
-          same !== undefined && same.canonicalSha256 !== same.sha256 ? same.canonicalSha256 : measure(canonical).sha256;
+      if (canonical !== p.text) canonicalSha256 = measure(canonical).sha256;
     }
     segments.push({
       index,

@@ -5,6 +5,7 @@
 import { assemblySample } from "./samples-assembly.ts";
 import { badSamples } from "./samples-bad.ts";
 import { conversationTurns } from "./samples-conversation.ts";
+import { sessionSamples } from "./samples-session.ts";
 import { anthropicSample, geminiSample, openaiChatSample, openaiResponsesSample } from "./samples-wire.ts";
 
 export interface SampleEntry {
@@ -82,6 +83,11 @@ export function badSampleIndex(): unknown[] {
   return badSamples.map(({ id, title, file, expect }) => ({ id, title, file, expect }));
 }
 
+/** public/samples/sessions/index.json: the bundled sessions (HAR, JSONL) the Session view can load. */
+export function sessionSampleIndex(): unknown[] {
+  return sessionSamples.map(({ id, title, file }) => ({ id, title, file: file.slice("sessions/".length) }));
+}
+
 /** Every file under public/samples/ with its exact content. */
 export function sampleFiles(): { readonly file: string; readonly text: string }[] {
   return [
@@ -89,5 +95,7 @@ export function sampleFiles(): { readonly file: string; readonly text: string }[
     ...samples.map((s) => ({ file: s.file, text: `${JSON.stringify(s.data, null, 2)}\n` })),
     { file: "bad/index.json", text: `${JSON.stringify(badSampleIndex(), null, 2)}\n` },
     ...badSamples.map((b) => ({ file: b.file, text: b.text })),
+    { file: "sessions/index.json", text: `${JSON.stringify(sessionSampleIndex(), null, 2)}\n` },
+    ...sessionSamples.map((s) => ({ file: s.file, text: s.text })),
   ];
 }

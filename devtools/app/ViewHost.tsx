@@ -3,9 +3,10 @@ import type { InspectionReport } from "../../core/inspect/index.ts";
 import { InspectFailure } from "../inspect/protocol.ts";
 import { useInspection } from "../inspect/useInspection.ts";
 import { inputRendered, viewRendered } from "../perf/marks.ts";
-import { VIEW_LABELS, type ViewId } from "../routing/routes.ts";
+import { type RequestViewId, VIEW_LABELS } from "../routing/routes.ts";
 import { useUi } from "../store/settings.ts";
-import { VIEWS } from "../views/index.ts";
+import { useSession } from "../store/session.ts";
+import { SessionView, VIEWS } from "../views/index.ts";
 import { ViewErrorBoundary } from "./ErrorBoundary.tsx";
 import { InspectError } from "./InspectError.tsx";
 
@@ -25,9 +26,38 @@ function ProblemsBanner({ report }: { readonly report: InspectionReport }) {
   );
 }
 
-function ActiveView({ view, report }: { readonly view: ViewId; readonly report: InspectionReport }) {
+function ActiveView({ view, report }: { readonly view: RequestViewId; readonly report: InspectionReport }) {
   const View: ComponentType<{ report: InspectionReport }> = VIEWS[view];
   return <View report={report} />;
+}
+
+/**
+ * The Session view: a recorded session of its own (store/session.ts), independent of the request
+ * slots. Same host attributes: `empty`, `loading`, `ready` or `error`.
+ */
+function SessionHost() {
+  const status = useSession((s) => s.status);
+  const revision = useSession((s) => s.revision);
+  useEffect(() => {
+    viewRendered("session");
+  }, []);
+  return (
+    <div
+      className="view-host"
+      data-testid="view-host"
+      data-view="session"
+      data-state={status}
+      data-stale={false}
+      data-key={`session:${revision}`}
+      aria-busy={status === "loading"}
+    >
+      <section className="view view-session" data-testid="view-session" aria-label={VIEW_LABELS.session}>
+        <ViewErrorBoundary label={VIEW_LABELS.session} resetKey={String(revision)}>
+          <SessionView />
+        </ViewErrorBoundary>
+      </section>
+    </div>
+  );
 }
 
 /**
@@ -37,6 +67,10 @@ function ActiveView({ view, report }: { readonly view: ViewId; readonly report: 
  */
 export function ViewHost() {
   const view = useUi((s) => s.view);
+  return view === "session" ? <SessionHost /> : <RequestHost view={view} />;
+}
+
+function RequestHost({ view }: { readonly view: RequestViewId }) {
   const { query, key, empty } = useInspection();
   const data = query.data;
   const failed = query.isError && !query.isPlaceholderData;

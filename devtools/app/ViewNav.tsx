@@ -1,38 +1,40 @@
 import { type KeyboardEvent, useRef } from "react";
-import { formatHash, VIEW_IDS, VIEW_LABELS, type ViewId } from "../routing/routes.ts";
+import { formatHash, REQUEST_VIEW_IDS, VIEW_LABELS, type ViewId } from "../routing/routes.ts";
 import { useUi } from "../store/settings.ts";
 import { navigate } from "./useRouting.ts";
 
 /**
- * The nine views as links (`#/view/<id>`): Tab reaches them, Enter opens one, ←/→/Home/End move
- * between them, and Alt+1…9 jumps from anywhere (see App).
+ * The nine views of the request's report as links (`#/view/<id>`): Tab reaches them, Enter opens
+ * one, ←/→/Home/End move between them, and Alt+1…9 jumps from anywhere (see App). The Session view
+ * (a recorded conversation, not the request) follows apart, on Alt+0.
  */
 export function ViewNav() {
   const view = useUi((s) => s.view);
   const refs = useRef<(HTMLAnchorElement | null)[]>([]);
   const go = (id: ViewId, focus: boolean) => {
     navigate(id);
-    if (focus) refs.current[VIEW_IDS.indexOf(id)]?.focus();
+    if (focus) refs.current[REQUEST_VIEW_IDS.indexOf(id as (typeof REQUEST_VIEW_IDS)[number])]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const at = VIEW_IDS.indexOf(view);
+    const at = REQUEST_VIEW_IDS.indexOf(view as (typeof REQUEST_VIEW_IDS)[number]);
+    if (at === -1) return;
     const to =
       event.key === "ArrowRight"
-        ? (at + 1) % VIEW_IDS.length
+        ? (at + 1) % REQUEST_VIEW_IDS.length
         : event.key === "ArrowLeft"
-          ? (at - 1 + VIEW_IDS.length) % VIEW_IDS.length
+          ? (at - 1 + REQUEST_VIEW_IDS.length) % REQUEST_VIEW_IDS.length
           : event.key === "Home"
             ? 0
             : event.key === "End"
-              ? VIEW_IDS.length - 1
+              ? REQUEST_VIEW_IDS.length - 1
               : -1;
     if (to === -1) return;
     event.preventDefault();
-    go(VIEW_IDS[to]!, true);
+    go(REQUEST_VIEW_IDS[to]!, true);
   };
   return (
     <nav className="view-nav" aria-label="Views" data-testid="view-nav" onKeyDown={onKeyDown}>
-      {VIEW_IDS.map((id, i) => (
+      {REQUEST_VIEW_IDS.map((id, i) => (
         <a
           key={id}
           ref={(el) => {
@@ -52,6 +54,21 @@ export function ViewNav() {
           {VIEW_LABELS[id]}
         </a>
       ))}
+      <a
+        href={formatHash({ view: "session" })}
+        className="nav-session"
+        data-testid="nav-session"
+        aria-current={view === "session" ? "page" : undefined}
+        aria-keyshortcuts="Alt+0"
+        title={`${VIEW_LABELS.session}: a recorded conversation (HAR, JSONL) turn by turn (Alt+0)`}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          navigate("session");
+        }}
+      >
+        {VIEW_LABELS.session}
+      </a>
     </nav>
   );
 }

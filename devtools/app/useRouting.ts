@@ -3,7 +3,10 @@ import { markViewSwitch } from "../perf/marks.ts";
 import { formatHash, parseHash, type Theme, type ViewId } from "../routing/routes.ts";
 import { decodeBundle } from "../share/bundle.ts";
 import { ShareDecodeError } from "../share/codec.ts";
+import { decodeSessionLink } from "../share/links.ts";
 import { decodeShareState } from "../share/state.ts";
+import { useSession } from "../store/session.ts";
+import { loadSessionFingerprints } from "../views/Session/actions.ts";
 import { useInput } from "../store/input.ts";
 import { useUi } from "../store/settings.ts";
 import { PROVIDER_NAMES, withArticle } from "../components/names.ts";
@@ -46,6 +49,18 @@ async function applyShare(route: ReturnType<typeof parseHash>, setNotice: (n: Ro
       useUi.getState().setView(state.view);
       history.replaceState(null, "", formatHash({ view: state.view, ...(theme ? { theme } : {}) }));
       setNotice({ kind: "info", text: "Opened a share link: input and settings restored." });
+    } else if (route.session) {
+      const fingerprints = await decodeSessionLink(route.session);
+      history.replaceState(null, "", formatHash({ view: "session", ...(theme ? { theme } : {}) }));
+      useUi.getState().setView("session");
+      await loadSessionFingerprints(fingerprints);
+      const session = useSession.getState();
+      if (session.status === "error")
+        throw new ShareDecodeError(`The session link could not be opened: ${session.error}`);
+      setNotice({
+        kind: "info",
+        text: `Opened a hash-only session: ${session.report?.input.turns ?? 0} turns in ${session.report?.threads.length ?? 0} thread(s), without prompt text.`,
+      });
     } else if (route.bundle) {
       const bundle = await decodeBundle(route.bundle);
       useInput.getState().setText("previous", JSON.stringify(bundle, null, 2), "fingerprint bundle (no prompt text)");
@@ -85,7 +100,7 @@ export function useRouting(): RoutingNotice | null {
       else if (initial) ui.setTheme(systemTheme());
       if (route.unknownView)
         setNotice({ kind: "error", text: `There is no view called "${route.unknownView}"; showing the overview.` });
-      if (route.share || route.bundle) {
+      if (route.share || route.bundle || route.session) {
         // The first sample must not overwrite what the link brings (a full share), nor be compared
         // with a bundle the recipient did not ask for.
         useInput.setState({ autoloadSample: false });

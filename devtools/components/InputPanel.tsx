@@ -1,5 +1,7 @@
 import { type ClipboardEvent, type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { navigate } from "../app/useRouting.ts";
 import { useLoadSample, useSampleIndex } from "../queries/samples.ts";
+import { isSessionFileName, loadSessionFile } from "../views/Session/actions.ts";
 import { type Slot, useInput } from "../store/input.ts";
 import { fmtBytes, fmtInt } from "./format.ts";
 import { LargeInput, useLargeSyntaxError } from "./LargeInput.tsx";
@@ -77,7 +79,15 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
     void loadSample(first, samples.data ?? [], { onlyIfEmpty: true });
   }, [slot, autoload, first, samples.data, loadSample]);
 
-  const readFile = async (file: File) => setText(slot, await file.text(), `file: ${file.name}`);
+  const readFile = async (file: File) => {
+    // A recorded session belongs to the Session view, which reads it in the worker, entry by entry.
+    if (isSessionFileName(file.name)) {
+      navigate("session");
+      await loadSessionFile(file, file.name);
+      return;
+    }
+    setText(slot, await file.text(), `file: ${file.name}`);
+  };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);

@@ -9,6 +9,12 @@ describe("hash routes", () => {
   it("reads the theme and the share parameters", () => {
     expect(parseHash("#/view/cache?theme=dark&s=abc_-")).toEqual({ view: "cache", theme: "dark", share: "abc_-" });
     expect(parseHash("#/view/raw?bundle=xyz")).toEqual({ view: "raw", bundle: "xyz" });
+    expect(parseHash("#/view/session?theme=dark&session=Ab_9")).toEqual({
+      view: "session",
+      theme: "dark",
+      session: "Ab_9",
+    });
+    expect(formatHash({ view: "session", session: "Ab_9" })).toBe("#/view/session?session=Ab_9");
     expect(formatHash({ view: "tiers", theme: "light", share: "q" })).toBe("#/view/tiers?theme=light&s=q");
   });
 

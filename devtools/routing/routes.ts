@@ -1,7 +1,8 @@
 /**
  * Hash routes: `#/view/<id>` plus optional query parameters after `?`:
- * `theme=light|dark`, `s=<share state>` (whole input, compressed) and
- * `bundle=<fingerprint bundle>` (hash-only share, no prompt text).
+ * `theme=light|dark`, `s=<share state>` (whole input, compressed),
+ * `bundle=<fingerprint bundle>` (hash-only share, no prompt text) and
+ * `session=<session fingerprints>` (a hash-only session, no prompt text).
  * Nothing here touches the DOM, so it is unit-tested directly.
  */
 
@@ -15,8 +16,13 @@ export const VIEW_IDS = [
   "templates",
   "history",
   "raw",
+  "session",
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
+
+/** The views of one request's report, in nav order (Alt+1…9); the Session view (Alt+0) stands apart. */
+export const REQUEST_VIEW_IDS = VIEW_IDS.filter((v): v is Exclude<ViewId, "session"> => v !== "session");
+export type RequestViewId = (typeof REQUEST_VIEW_IDS)[number];
 
 export const VIEW_LABELS: Readonly<Record<ViewId, string>> = {
   overview: "Overview",
@@ -28,6 +34,7 @@ export const VIEW_LABELS: Readonly<Record<ViewId, string>> = {
   templates: "Templates",
   history: "History",
   raw: "Raw",
+  session: "Session",
 };
 
 export const THEMES = ["light", "dark"] as const;
@@ -42,6 +49,8 @@ export interface Route {
   readonly share?: string;
   /** Compressed fingerprint bundle (hash-only share). */
   readonly bundle?: string;
+  /** Compressed session fingerprints (hash-only session share). */
+  readonly session?: string;
 }
 
 export const isViewId = (value: string): value is ViewId => (VIEW_IDS as readonly string[]).includes(value);
@@ -61,15 +70,18 @@ export function parseHash(hash: string): Route {
   if (share) route = { ...route, share };
   const bundle = params.get("bundle");
   if (bundle) route = { ...route, bundle };
+  const session = params.get("session");
+  if (session) route = { ...route, session };
   return route;
 }
 
 /** `#/view/cache?theme=dark`. Parameters are written in a fixed order so URLs are stable. */
-export function formatHash(route: Pick<Route, "view" | "theme" | "share" | "bundle">): string {
+export function formatHash(route: Pick<Route, "view" | "theme" | "share" | "bundle" | "session">): string {
   const params: string[] = [];
   if (route.theme) params.push(`theme=${route.theme}`);
   // base64url needs no escaping
   if (route.share) params.push(`s=${route.share}`);
   if (route.bundle) params.push(`bundle=${route.bundle}`);
+  if (route.session) params.push(`session=${route.session}`);
   return `#/view/${route.view}${params.length > 0 ? `?${params.join("&")}` : ""}`;
 }

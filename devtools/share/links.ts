@@ -2,7 +2,9 @@ import type { FingerprintBundle } from "../../core/cache/index.ts";
 import { formatHash } from "../routing/routes.ts";
 import { useInput } from "../store/input.ts";
 import { pickSettings, useUi } from "../store/settings.ts";
+import type { SessionFingerprints } from "../../core/session/index.ts";
 import { encodeBundle } from "./bundle.ts";
+import { compressText, decompressText, ShareDecodeError } from "./codec.ts";
 import { encodeShareState, MAX_SHARE_URL_CHARS, type ShareState } from "./state.ts";
 
 export type ShareLink = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
@@ -40,6 +42,23 @@ export async function buildShareLink(): Promise<ShareLink> {
   const s = await encodeShareState(state);
   const theme = useUi.getState().theme;
   return checked(base() + formatHash({ view: state.view, theme, share: s }));
+}
+
+/** A session's hashes, sizes, times and usage only: the recipient sees its threads and busts, not its prompts. */
+export async function buildSessionLink(fingerprints: SessionFingerprints): Promise<ShareLink> {
+  const encoded = await compressText(JSON.stringify(fingerprints));
+  const theme = useUi.getState().theme;
+  return checked(base() + formatHash({ view: "session", theme, session: encoded }));
+}
+
+/** The hash-only session a link carries (checked by core where it is inspected). */
+export async function decodeSessionLink(encoded: string): Promise<unknown> {
+  const text = await decompressText(encoded);
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ShareDecodeError("The session link's data is not JSON.", { cause });
+  }
 }
 
 /** Segment paths, sizes and hashes only: the recipient can compare their turn with yours without seeing your prompt. */

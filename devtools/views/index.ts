@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { InspectionReport } from "../../core/inspect/index.ts";
-import type { ViewId } from "../routing/routes.ts";
+import type { RequestViewId } from "../routing/routes.ts";
 import { BudgetView } from "./Budget/Budget.tsx";
 import { CachePrefixView } from "./CachePrefix/CachePrefix.tsx";
 import { DroppedView } from "./Dropped/Dropped.tsx";
@@ -8,11 +8,12 @@ import { HistoryView } from "./History/History.tsx";
 import { LayoutOrderView } from "./LayoutOrder/LayoutOrder.tsx";
 import { OverviewView } from "./Overview/Overview.tsx";
 import { RawView } from "./Raw/Raw.tsx";
+import { SessionView } from "./Session/Session.tsx";
 import { TemplatesView } from "./Templates/Templates.tsx";
 import { TierGatingView } from "./TierGating/TierGating.tsx";
 
-/** Every view is a component of the report alone (plus UI state from the store where it is interactive). */
-export const VIEWS: Readonly<Record<ViewId, ComponentType<{ report: InspectionReport }>>> = {
+/** Every request view is a component of the report alone (plus UI state from the store where it is interactive). */
+export const VIEWS: Readonly<Record<RequestViewId, ComponentType<{ report: InspectionReport }>>> = {
   overview: OverviewView,
   layout: LayoutOrderView,
   tiers: TierGatingView,
@@ -23,3 +24,6 @@ export const VIEWS: Readonly<Record<ViewId, ComponentType<{ report: InspectionRe
   history: HistoryView,
   raw: RawView,
 };
+
+/** The Session view draws a recorded session (its own store), not the request's report. */
+export { SessionView };

@@ -23,6 +23,7 @@ export const STACK = [
   "request",
   "cache",
   "inspect",
+  "session",
 ];
 const ROOT_ENTRY = "index.ts";
 

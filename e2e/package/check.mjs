@@ -7,8 +7,10 @@
 //      tarball as a user's bundler would, with code splitting: the entry chunk and the chunks it
 //      imports statically (what an import costs); `import()` chunks are listed apart. Fails over
 //      an entry's budget
+//   6. the CLI: `npx prompt-strata …` from the unpacked tarball, on the bundled samples
 import { build } from "esbuild";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { root } from "../runtimes/bundle.mjs";
@@ -35,7 +37,14 @@ const TEST_FILE = /(\.test\.|[\\/]test-support[\\/]|[\\/]__(tests|mocks|fixtures
 for (const file of walk(distDir)) if (TEST_FILE.test(file)) fail(`dist/ contains a test file: ${relative(root, file)}`);
 
 const { tarball, packed, appDir, pkgDir } = packInto(join(root, "e2e/.out/package"));
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICEN[CS]E(\.md|\.txt)?$/, /^dist\/.+\.js$/, /^dist\/.+\.d\.ts$/];
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICEN[CS]E(\.md|\.txt)?$/,
+  /^dist\/.+\.js$/,
+  /^dist\/.+\.d\.ts$/,
+  /^cli\/[\w-]+\.mjs$/,
+];
 const paths = packed.files.map((f) => f.path);
 for (const p of paths) {
   if (TEST_FILE.test(`/${p}`)) fail(`tarball contains a test file: ${p}`);
@@ -156,6 +165,32 @@ async function measure(label, contents, budget) {
   return gz;
 }
 for (const e of ENTRIES) await measure(importName(e), `export * from "${importName(e)}";`, e.budget);
+
+// 6. The CLI from the tarball, as `npx prompt-strata` runs it after an install (npm links the bin
+//    into node_modules/.bin and makes it executable; the unpacked tarball gets the same by hand).
+section("CLI (npx prompt-strata, from the tarball)");
+const binDir = join(appDir, "node_modules/.bin");
+mkdirSync(binDir, { recursive: true });
+const binTarget = join(pkgDir, pkgJson.bin["prompt-strata"]);
+chmodSync(binTarget, 0o755);
+symlinkSync(relative(binDir, binTarget), join(binDir, "prompt-strata"));
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const samples = join(root, "public/samples");
+const CLI_CASES = [
+  ["check (identical)", ["check", `${samples}/conversation-turn-1.json`, `${samples}/conversation-turn-1.json`], 0],
+  ["check (appended)", ["check", `${samples}/conversation-turn-1.json`, `${samples}/conversation-turn-2.json`], 0],
+  ["check (busted)", ["check", `${samples}/conversation-turn-2.json`, `${samples}/conversation-turn-3.json`], 1],
+  ["session", ["session", `${samples}/sessions/dispatch.har`], 0],
+  ["inspect", ["inspect", `${samples}/anthropic.json`], 0],
+  ["missing file", ["check", "missing.json", `${samples}/anthropic.json`], 3],
+];
+for (const [label, args, expected] of CLI_CASES) {
+  // --no: never install from the registry; the bin must come from the tarball.
+  const r = spawnSync(npx, ["--no", "--", "prompt-strata", ...args], { cwd: appDir, encoding: "utf8" });
+  if (r.status !== expected)
+    fail(`npx prompt-strata ${label}: exit ${r.status}, expected ${expected}\n${(r.stderr || r.stdout).slice(0, 600)}`);
+  else console.log(`  npx prompt-strata ${args[0]} (${label}): exit ${r.status}`);
+}
 
 if (problems.length > 0) {
   console.error(`\npackage: ${problems.length} problem(s):\n  ${problems.join("\n  ")}`);
