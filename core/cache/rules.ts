@@ -10,6 +10,9 @@ import type { CacheProvider, CacheRule } from "./types.ts";
 
 const ANTHROPIC_DOCS = "Anthropic docs, Prompt caching (platform.claude.com/docs/en/build-with-claude/prompt-caching)";
 const OPENAI_GUIDE = "OpenAI docs, Prompt caching guide (platform.openai.com/docs/guides/prompt-caching)";
+/** The 128-token steps: OpenAI cookbook, Prompt Caching 201 (models before GPT-5.6), read 2026-12-01. */
+const OPENAI_STEPS =
+  "OpenAI cookbook, Prompt Caching 201 (openai/openai-cookbook examples/Prompt_Caching_201.ipynb): hits in increments of 128 tokens from 1,024";
 const OPENAI_PRICING = "OpenAI API pricing page, cached-input column (openai.com/api/pricing)";
 const ANTHROPIC_PRICING = "Anthropic docs, Pricing (platform.claude.com/docs/en/about-claude/pricing), read 2026-12-01";
 const GEMINI_DOCS = "Google AI docs, Context caching (ai.google.dev/gemini-api/docs/caching)";
@@ -49,7 +52,7 @@ function openai(
   source: string,
   date: string,
   note: string | null,
-  hitIncrement: number | null = null,
+  hitIncrement: number | null = 128,
 ): CacheRule {
   return {
     id,
@@ -64,7 +67,7 @@ function openai(
     writeMultiplier: 1,
     ttl: "5-10m idle (up to 1h; 24h with prompt_cache_retention)",
     status,
-    source,
+    source: hitIncrement === null ? source : `${source}; ${OPENAI_STEPS}`,
     date,
     note,
   };
@@ -152,7 +155,8 @@ export const CACHE_RULES: readonly CacheRule[] = [
       "documented",
       `pydantic/genai-prices openai.yml @47df840 (2026-08-21); minimum from ${OPENAI_GUIDE}`,
       "2026-08",
-      "Cache writes cost 1.25× input from GPT-5.6 on (also reported in coder/mux issue #3705, 2026-07-09).",
+      "Cache writes cost 1.25× input from GPT-5.6 on (also reported in coder/mux issue #3705, 2026-07-09). The 128-token steps are documented for earlier models only; recorded GPT-5.6 reads end anywhere (4,012 of 4,020 in pydantic-ai's prompt-cache cassettes).",
+      null,
     ),
     writeMultiplier: 1.25,
   },
@@ -209,16 +213,6 @@ export const CACHE_RULES: readonly CacheRule[] = [
     OPENAI_GUIDE,
     "2026-11",
     "Fallback for models not listed: half-price reads, the most conservative published discount.",
-  ),
-  openai(
-    "openai-128-increments",
-    "*",
-    0.5,
-    "legacy",
-    `${OPENAI_GUIDE} (earlier version)`,
-    "2024-10",
-    "Hits in 128-token increments (1,024, 1,152, 1,280, …): documented earlier, later removed from the guide.",
-    128,
   ),
   gemini("gemini-3", "gemini-3*", 4096, "documented", null),
   gemini("gemini-2.5", "gemini-2.5*", 2048, "documented", "Implicit caching has no cost-saving guarantee."),

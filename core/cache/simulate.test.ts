@@ -7,6 +7,9 @@ import { suggestCacheBreakpoints } from "./breakpoints.ts";
 import { CACHE_RULES, selectCacheRule } from "./rules.ts";
 import { segmentRequest } from "./segments.ts";
 import { simulateCache } from "./simulate.ts";
+import { segmentCounted } from "./counted.ts";
+import { countRequestTokens } from "../tokens/count.ts";
+import { createOpenAITokenizer } from "../tokenizers/openai/index.ts";
 
 function wire(value: unknown): NormalizedRequest {
   const p = parseRequest(value);
@@ -14,47 +17,82 @@ function wire(value: unknown): NormalizedRequest {
   return p.request;
 }
 const turns = conversationTurns.map(wire);
-const figures = (sim: ReturnType<typeof simulateCache>) =>
-  sim.turns.map((t) => [t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens, t.relativeCost]);
+
+/** Prefix sums of a turn's billed tokens per segment (what the simulator measures prefixes in). */
+const prefixTokens = (t: NormalizedRequest, provider: "anthropic" | "openai") => {
+  let sum = 0;
+  return segmentCounted(t, { provider }).segments.map((s) => (sum += s.tokens));
+};
+const step = (n: number) => (n < 1024 ? 0 : 1024 + Math.floor((n - 1024) / 128) * 128);
 
 describe("simulateCache on the four-turn conversation", () => {
   it("Anthropic: turn 2 reads turn 1, turn 3 reads only the tools, turn 4 reads nothing", () => {
     const sim = simulateCache(turns, { provider: "anthropic" });
     expect(sim.rule.id).toBe("anthropic-sonnet-4-5");
-    expect(figures(sim)).toEqual([
-      [0, 1899, 0, 1.25],
-      [1899, 74, 0, 0.1431],
-      [1075, 973, 0, 0.6464],
-      [0, 2125, 0, 1.25],
-    ]);
+    expect(sim.behaviour.guaranteed).toBe(true);
+    const [t1, t2, t3, t4] = sim.turns;
+    // Turn 1 writes up to its last breakpoint; turn 2 reads exactly that entry and writes the rest.
+    const seg1 = segmentCounted(turns[0]!, { provider: "anthropic" }).segments;
+    const lastBp = seg1.findLastIndex((s) => s.cacheBreakpoint);
+    expect(t1!.cacheWriteTokens).toBe(prefixTokens(turns[0]!, "anthropic")[lastBp]);
+    expect(t2!.cachedReadTokens).toBe(t1!.cacheWriteTokens);
+    expect(t2!.cacheWriteTokens).toBeGreaterThan(0);
     // Turn 3 reads exactly the tool definitions (the level before the changed system prompt).
-    const toolTokens = segmentRequest(turns[2]!, { provider: "anthropic" })
+    const toolTokens = segmentCounted(turns[2]!, { provider: "anthropic" })
       .segments.filter((s) => s.region === "tools")
       .reduce((n, s) => n + s.tokens, 0);
-    expect(sim.turns[2]!.cachedReadTokens).toBe(toolTokens);
-    expect(sim.totals).toEqual({
-      totalTokens: 8045,
-      cachedReadTokens: 2974,
-      cacheWriteTokens: 5071,
-      uncachedTokens: 0,
-      relativeCost: 0.8249,
-    });
+    expect(t3!.cachedReadTokens).toBe(toolTokens);
+    expect(t4!.cachedReadTokens).toBe(0);
+    // Every figure is countRequestTokens' per segment: each turn's total is its count.
+    expect(sim.turns.map((t) => t.totalTokens)).toEqual(
+      turns.map((t) => segmentCounted(t, { provider: "anthropic" }).totalTokens),
+    );
+    for (const t of sim.turns) expect(t.cachedReadTokens + t.cacheWriteTokens + t.uncachedTokens).toBe(t.totalTokens);
+    expect(sim.assumptions.join(" ")).toContain("countRequestTokens");
   });
 
-  it("OpenAI (automatic, exact prefix): turn 3 still reuses the system prompt up to the timestamp", () => {
+  it("OpenAI reads in 128-token steps from 1,024: turn 2 reads turn 1's whole prompt, rounded down", () => {
     const sim = simulateCache(turns, { provider: "openai", model: "gpt-4o" });
-    expect(figures(sim)).toEqual([
-      [0, 0, 1899, 1],
-      [1899, 0, 74, 0.5188],
-      [1868, 0, 180, 0.5439],
-      [0, 0, 2125, 1],
-    ]);
-    expect(sim.turns[3]!.notes[0]).toContain("below the 1024-token minimum");
+    expect(sim.rule.hitIncrement).toBe(128);
+    expect(sim.behaviour.guaranteed).toBe(false);
+    const sums = prefixTokens(turns[1]!, "openai");
+    const shared = sums[segmentCounted(turns[0]!, { provider: "openai" }).segments.length - 1]!;
+    expect(sim.turns[1]!.cachedReadTokens).toBe(step(shared));
+    for (const t of sim.turns) expect(t.cachedReadTokens === 0 || (t.cachedReadTokens - 1024) % 128 === 0).toBe(true);
+    // Turn 3 still reuses the system prompt up to the timestamp; turn 4 is below the minimum.
+    expect(sim.turns[2]!.cachedReadTokens).toBeGreaterThanOrEqual(1024);
+    expect(sim.turns[3]!.cachedReadTokens).toBe(0);
   });
 
-  it("the legacy OpenAI row rounds hits down to 128-token increments", () => {
-    const sim = simulateCache(turns, { provider: "openai", model: "gpt-4o", ruleId: "openai-128-increments" });
-    expect(sim.turns[1]!.cachedReadTokens).toBe(1024 + 6 * 128);
+  it("counts exactly with OpenAI's tokenizer, and with a tokenEstimator uses it instead", async () => {
+    const tokenizer = await createOpenAITokenizer("gpt-4o");
+    const exact = simulateCache(turns, { provider: "openai", model: "gpt-4o", tokenizer });
+    expect(exact.turns[0]!.totalTokens).toBe(
+      countRequestTokens(turns[0]!, { provider: "openai", model: "gpt-4o", tokenizer }).total,
+    );
+    const quarter = simulateCache(turns, { provider: "openai", model: "gpt-4o", tokenEstimator: (t) => t.length / 4 });
+    expect(quarter.turns[0]!.totalTokens).toBe(segmentRequest(turns[0]!, { provider: "openai" }).totalTokens);
+    expect(quarter.assumptions.join(" ")).toContain("tokenEstimator");
+  });
+
+  it("Gemini before 2.5 has no implicit cache; an explicit cachedContent is read but not counted", () => {
+    const g = (model: string, extra: Record<string, unknown> = {}) =>
+      wire({
+        model,
+        contents: [{ role: "user", parts: [{ text: "The quick brown fox jumps over the lazy dog. ".repeat(600) }] }],
+        ...extra,
+      });
+    expect(
+      simulateCache([g("gemini-2.0-flash"), g("gemini-2.0-flash")], { provider: "gemini" }).turns[1]!.cachedReadTokens,
+    ).toBe(0);
+    expect(
+      simulateCache([g("gemini-2.5-flash"), g("gemini-2.5-flash")], { provider: "gemini" }).turns[1]!.cachedReadTokens,
+    ).toBeGreaterThan(2048);
+    const named = simulateCache([g("gemini-2.5-flash", { cachedContent: "cachedContents/abc" })], {
+      provider: "gemini",
+    });
+    expect(named.turns[0]!.notes[0]).toContain("cachedContents/abc");
+    expect(named.behaviour.guaranteed).toBe(false);
   });
 });
 
@@ -75,7 +113,7 @@ describe("simulateCache limits", () => {
     const req = wire({
       ...conversationTurns[0],
       tools: [],
-      system: "x".repeat(8000),
+      system: "The quick brown fox jumps over the lazy dog. ".repeat(300),
       messages: [{ role: "user", content: "hi" }],
     });
     expect(simulateCache([req], { provider: "anthropic" }).turns[0]!.prevented.noBreakpoints).toBe(true);
@@ -83,7 +121,7 @@ describe("simulateCache limits", () => {
       ...conversationTurns[0],
       cache_control: { type: "ephemeral" },
       tools: [],
-      system: "x".repeat(8000),
+      system: "The quick brown fox jumps over the lazy dog. ".repeat(300),
       messages: [{ role: "user", content: "hi" }],
     });
     expect(simulateCache([auto], { provider: "anthropic" }).turns[0]!.cacheWriteTokens).toBeGreaterThan(2000);
@@ -113,10 +151,17 @@ describe("simulateCache limits", () => {
     const second: NormalizedRequest = { ...first, messages: [...plain, ...filler, last] };
     const t = simulateCache([first, second], { provider: "anthropic" }).turns[1]!;
     expect(t.prevented.lookbackExceeded).toBe(true);
-    // Turn 1's entries at the system prompt (1875) and at its end (1899) are out of reach;
-    // the tools breakpoint, still marked, reads the tool-level entry.
-    expect(t.cachedReadTokens).toBe(1075);
-    expect(t.notes.join(" ")).toContain("An entry of 1899 tokens matches but lies more than 20 blocks");
+    // Turn 1's entries at the system prompt and at its end are out of reach; the tools
+    // breakpoint, still marked, reads the tool-level entry.
+    const seg = segmentCounted(second, { provider: "anthropic" }).segments;
+    const tools = seg.filter((s) => s.region === "tools").reduce((n, s) => n + s.tokens, 0);
+    expect(t.cachedReadTokens).toBe(tools);
+    // The out-of-reach entry ends where turn 1 ended (measured in turn 2's segments).
+    const atEnd = prefixTokens(second, "anthropic")[
+      segmentCounted(first, { provider: "anthropic" }).segments.length - 1
+    ]!;
+    expect(atEnd).toBeGreaterThan(tools);
+    expect(t.notes.join(" ")).toContain(`An entry of ${atEnd} tokens matches but lies more than 20 blocks`);
   });
 });
 

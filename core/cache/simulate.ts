@@ -4,14 +4,28 @@
  * and the input cost relative to the same turn without caching — from one `CACHE_RULES` row.
  *
  * Model: every turn is sent within the cache lifetime, to the same cache, after the previous
- * turn. `automatic` providers (OpenAI, Gemini) reuse the longest prefix shared with any earlier
- * turn of at least `minTokens`; `breakpoints` providers (Anthropic) write an entry at each
- * marked block whose prefix reaches `minTokens`, and read the longest earlier entry found
- * within `lookbackBlocks` blocks before one of the request's breakpoints.
+ * turn. Token figures are what the provider bills per segment (`countRequestTokens`, exact for
+ * OpenAI with a tokenizer) unless a `tokenEstimator` is passed.
+ * - OpenAI (automatic): a prompt of at least 1,024 tokens is cached; a later prompt reads the
+ *   longest prefix it shares with an earlier one, in 128-token steps from 1,024 (1,024, 1,152, …).
+ *   Best-effort: requests reach the cache through routing by prefix (OpenAI prompt caching guide;
+ *   Prompt Caching 201 cookbook, read 2026-12).
+ * - Anthropic (breakpoints): an entry is written at each marked block whose prefix reaches the
+ *   minimum; a request reads the longest earlier entry found within `lookbackBlocks` (20) blocks
+ *   before one of its breakpoints, at the latest such block. Deterministic within the TTL.
+ * - Gemini (automatic, implicit): Gemini 2.5 and later only, from the model's minimum, with no
+ *   cost-saving guarantee; a request naming an explicit `cachedContent` reads all of that cache,
+ *   whose size is not in the request (Gemini context caching docs, read 2026-12).
+ *
+ * Checked against recorded consecutive turns of public cassettes: cache/calibration/.
  */
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { Tokenizer } from "../tokens/types.ts";
+import { assertProviderRequest } from "../messages/validate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { analysisOptions, commonPrefix, commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
-import { selectCacheRule } from "./rules.ts";
+import { segmentCounted } from "./counted.ts";
+import { bareModelId, selectCacheRule } from "./rules.ts";
 import type {
   CachePrevented,
   CacheProvider,
@@ -29,8 +43,13 @@ export interface SimulateOptions {
   readonly rules?: readonly CacheRule[];
   /** Use this row instead of the default pick (e.g. an `observed` or `legacy` row). */
   readonly ruleId?: string;
-  /** Same contract as `segmentRequest`'s (`checkedTokenEstimator`): whole tokens, `TokenEstimatorError` when bad. */
+  /**
+   * Counts each segment instead of `countRequestTokens`. Same contract as `segmentRequest`'s
+   * (`checkedTokenEstimator`): whole tokens, `TokenEstimatorError` when bad.
+   */
   readonly tokenEstimator?: TokenEstimator;
+  /** `createOpenAITokenizer(model)`: exact OpenAI counts (ignored with a `tokenEstimator`). */
+  readonly tokenizer?: Tokenizer;
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -64,9 +83,28 @@ function result(
   };
 }
 
-function automaticTurn(i: number, turns: readonly Turn[], rule: CacheRule, estimate: TokenEstimator): CacheTurnResult {
+/** Gemini before 2.5 (1.0, 1.5, 2.0) has no implicit caching: only explicit `cachedContent`. */
+const NO_IMPLICIT = /^gemini-(?:1\.|2\.0|pro|ultra)/;
+
+function automaticTurn(
+  i: number,
+  turns: readonly Turn[],
+  rule: CacheRule,
+  estimate: TokenEstimator,
+  explicit: readonly (string | null)[],
+): CacheTurnResult {
   const t = turns[i]!;
   const total = t.total.tokens;
+  if (explicit[i]) {
+    return result(i + 1, total, 0, 0, rule, NONE, [
+      `Names the explicit cache ${explicit[i]}: Gemini reads all of it (guaranteed), but its size is not in the request, so the read is not counted here.`,
+    ]);
+  }
+  if (rule.provider === "gemini" && NO_IMPLICIT.test(bareModelId(t.model).toLowerCase())) {
+    return result(i + 1, total, 0, 0, rule, NONE, [
+      "Implicit caching starts with Gemini 2.5: this model caches only through an explicit cachedContent.",
+    ]);
+  }
   if (total < rule.minTokens) {
     return result(i + 1, total, 0, 0, rule, { ...NONE, belowMinimum: true }, [
       `The prompt has ${total} tokens, below the ${rule.minTokens}-token minimum: nothing is cached.`,
@@ -182,9 +220,23 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
   return result(i + 1, total, read, write, rule, prevented, notes);
 }
 
+const isRequest = (t: RequestLike): t is NormalizedRequest =>
+  t !== null &&
+  typeof t === "object" &&
+  (t as { kind?: unknown }).kind !== "strata-fingerprints" &&
+  !("texts" in t && "segments" in t);
+
+/** Gemini's explicit cache a request names (`cachedContent`), or null. */
+function explicitCacheOf(t: RequestLike, provider: CacheProvider): string | null {
+  if (provider !== "gemini" || !isRequest(t)) return null;
+  const name = t.providerOptions?.["cachedContent"] ?? t.providerOptions?.["cached_content"];
+  return typeof name === "string" && name !== "" ? name : null;
+}
+
 /**
  * Simulates the provider's prompt cache over consecutive turns. Each turn is checked once on
- * entry, as `compareRequests` checks its sides (bundles structurally, requests by message shape).
+ * entry, as `compareRequests` checks its sides (bundles structurally, requests by message shape);
+ * requests are counted with `countRequestTokens` unless a `tokenEstimator` is given.
  */
 export function simulateCache(turns: readonly RequestLike[], options: SimulateOptions): CacheSimulation {
   const { provider, estimate } = analysisOptions(options);
@@ -193,23 +245,68 @@ export function simulateCache(turns: readonly RequestLike[], options: SimulateOp
   if (turns.length === 0) throw new InvalidInputError("turns", "pass at least one request");
   if (options.model !== undefined && typeof options.model !== "string")
     throw new InvalidInputError("model", "must be a model id string.");
-  return simulateTurns(
-    turns.map((t, i) => toTurn(t, provider, estimate, `turns[${i}]`)),
-    options,
-    estimate,
-  );
+  const counted = options.tokenEstimator === undefined;
+  const tokenizer = counted ? options.tokenizer : undefined;
+  let exact = true;
+  let requests = 0;
+  const list = turns.map((t, i) => {
+    const field = `turns[${i}]`;
+    if (!counted || !isRequest(t)) return toTurn(t, provider, estimate, field);
+    assertProviderRequest(t, `${field}.`);
+    const seg = segmentCounted(t, { provider, ...(tokenizer === undefined ? {} : { tokenizer }) });
+    requests++;
+    exact &&= seg.count.method === "exact";
+    return toTurn(seg, provider, estimate, field);
+  });
+  // A shared start of a segment that then differs: the tokenizer counts it when there is one.
+  const partial: TokenEstimator = tokenizer === undefined ? estimate : (text) => tokenizer.count(text);
+  const tokens: TokenSource = !counted ? "estimator" : requests === 0 ? "bundles" : exact ? "exact" : "counted";
+  return simulateTurns(list, options, partial, {
+    explicitCaches: turns.map((t) => explicitCacheOf(t, provider)),
+    tokens,
+  });
 }
 
-/** `simulateCache` over turns already made (`toTurn`), with a checked estimator. */
+/** Where a simulation's token figures come from (for its assumptions). */
+export type TokenSource = "exact" | "counted" | "estimator" | "bundles" | "quarter";
+
+const TOKEN_ASSUMPTION: Record<TokenSource, string> = {
+  exact: "Token counts are exact: OpenAI's tokenizer per segment with the provider's framing (countRequestTokens).",
+  counted:
+    "Token counts are countRequestTokens per segment: calibrated estimates (see its low/high band) where no tokenizer counts exactly.",
+  estimator: "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens.",
+  bundles: "Token counts are the ones in the fingerprint bundles.",
+  quarter: "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
+};
+
+/** What each provider promises about its cache (sources in the file comment). */
+const BEHAVIOUR: Record<CacheProvider, { guaranteed: boolean; note: string }> = {
+  openai: {
+    guaranteed: false,
+    note: "Best-effort: OpenAI routes a request by its prefix to a server that may hold the cache; hits are likely but not guaranteed (more reliable from GPT-5.6 on, and with a stable prompt_cache_key).",
+  },
+  anthropic: {
+    guaranteed: true,
+    note: "Deterministic: within the TTL, a breakpoint whose prefix was written reads it; Strata's counts of Claude's tokens are estimates, so a prefix near the minimum may fall on either side.",
+  },
+  gemini: {
+    guaranteed: false,
+    note: "Implicit caching is best-effort with no cost-saving guarantee (hits below the documented minimum and partial reads are observed); an explicit cachedContent is guaranteed.",
+  },
+};
+
+/** `simulateCache` over turns already made (`toTurn`), with a checked estimator (for a shared start of a segment). */
 export function simulateTurns(
   list: readonly Turn[],
   options: SimulateOptions,
   estimate: TokenEstimator,
+  extra: { readonly explicitCaches?: readonly (string | null)[]; readonly tokens?: TokenSource } = {},
 ): CacheSimulation {
   const model = options.model ?? list[list.length - 1]!.model;
   const { rule, alternatives } = selectCacheRule(options.provider, model, options);
+  const explicit = extra.explicitCaches ?? list.map(() => null);
   const results = list.map((_, i) =>
-    rule.mode === "automatic" ? automaticTurn(i, list, rule, estimate) : breakpointTurn(i, list, rule),
+    rule.mode === "automatic" ? automaticTurn(i, list, rule, estimate, explicit) : breakpointTurn(i, list, rule),
   );
   const totals = { totalTokens: 0, cachedReadTokens: 0, cacheWriteTokens: 0, uncachedTokens: 0, relativeCost: 1 };
   let cost = 0;
@@ -223,12 +320,11 @@ export function simulateTurns(
   totals.relativeCost = totals.totalTokens === 0 ? 1 : round4(cost / totals.totalTokens);
   const assumptions = [
     `Every turn is sent within the cache lifetime (${rule.ttl}) and reaches the same cache${options.provider === "openai" ? " (same prompt_cache_key, under ~15 requests/min per prefix)" : ""}.`,
-    options.tokenEstimator
-      ? "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens."
-      : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
+    TOKEN_ASSUMPTION[extra.tokens ?? (options.tokenEstimator ? "estimator" : "quarter")],
     rule.mode === "breakpoints"
       ? "Writes are priced at the 5-minute rate; 1-hour entries cost 2× instead of 1.25×."
       : "Implicit caching writes at no extra cost; hits are best-effort.",
   ];
-  return { provider: options.provider, model, rule, alternatives, assumptions, turns: results, totals };
+  const behaviour = BEHAVIOUR[options.provider];
+  return { provider: options.provider, model, rule, alternatives, assumptions, behaviour, turns: results, totals };
 }

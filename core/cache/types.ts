@@ -198,6 +198,8 @@ export interface CacheSimulation {
   readonly alternatives: readonly string[];
   /** What the simulator assumes (e.g. every turn is sent within the cache lifetime). */
   readonly assumptions: readonly string[];
+  /** Whether the provider guarantees what is simulated, or reads from cache on a best-effort basis, and why. */
+  readonly behaviour: { readonly guaranteed: boolean; readonly note: string };
   readonly turns: readonly CacheTurnResult[];
   readonly totals: {
     readonly totalTokens: number;

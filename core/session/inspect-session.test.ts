@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { simulateCache } from "../cache/simulate.ts";
+import { estimateTextTokens } from "../tokens/estimate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { findModel } from "../formats/models.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
@@ -45,7 +46,8 @@ describe("inspectSession: one conversation", () => {
 
   it("predicts the same read, write and uncached tokens as simulateCache on the same turns", () => {
     const requests = parseSession(harOf(conversation)).entries.map((e) => e.request as NormalizedRequest);
-    const sim = simulateCache(requests, { provider: "anthropic" });
+    // The session's cache model counts ÷4 per segment: the simulator is given the same counts.
+    const sim = simulateCache(requests, { provider: "anthropic", tokenEstimator: estimateTextTokens });
     expect(
       turns.map((t) => [t.predicted.input, t.predicted.cacheRead, t.predicted.cacheWrite, t.predicted.uncached]),
     ).toEqual(sim.turns.map((t) => [t.totalTokens, t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens]));
@@ -272,7 +274,7 @@ describe("inspectSession: threads", () => {
     const parsed = parseSession(requests.map((q) => JSON.stringify(q)).join("\n")).entries.map(
       (e) => e.request as NormalizedRequest,
     );
-    const sim = simulateCache(parsed, { provider: "openai" });
+    const sim = simulateCache(parsed, { provider: "openai", tokenEstimator: estimateTextTokens });
     expect(r.threads.map((t) => t.provider)).toEqual(["openai"]);
     expect(r.threads[0]!.turns.map((t) => t.predicted.cacheRead)).toEqual(sim.turns.map((t) => t.cachedReadTokens));
   });

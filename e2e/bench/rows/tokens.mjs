@@ -21,6 +21,7 @@ async function loadTokens() {
     `export { evaluate } from "./core/tokens/calibration/fit.ts";`,
     `export { createOpenAITokenizer } from "./core/tokenizers/openai/index.ts";`,
     `export { parseWireRequest } from "./core/formats/index.ts";`,
+    `export { evaluateCacheTurns } from "./core/cache/calibration/evaluate.ts";`,
   ].join("\n");
   const result = await build({
     stdin: { contents, resolveDir: root, sourcefile: "bench-tokens.ts", loader: "ts" },
@@ -70,9 +71,40 @@ function accuracyRows(t) {
   });
 }
 
+/**
+ * The simulator as it was before it counted with countRequestTokens and stepped OpenAI reads by
+ * 128 tokens (simulate.ts at 358f52c, ÷4 per segment), replayed on the same fixture turns
+ * (CACHE_TURNS_QUARTER=1 node e2e/calibration/cache-turns.mjs, measured 2026-12-01).
+ */
+const CACHE_BEFORE = {
+  Anthropic: { agreement: 0.9658, medianError: 0.2335 },
+  Gemini: { agreement: 0.9275, medianError: 1 },
+  "OpenAI Chat": { agreement: 0.9471, medianError: 0.6753 },
+  "OpenAI Responses": { agreement: 0.965, medianError: 0.6923 },
+};
+
+/** Per provider: hit/miss agreement on recorded consecutive turns, and the median error where the provider read. */
+function cacheRows(t) {
+  const fixture = JSON.parse(readFileSync(join(root, "core/cache/calibration/cache-turns.json"), "utf8"));
+  const acc = t.evaluateCacheTurns(fixture);
+  return Object.entries(acc).map(([group, a]) => {
+    const before = CACHE_BEFORE[group];
+    return {
+      group: "Tokens",
+      name: `cache simulator vs recorded cache reads: ${group}`,
+      input: `${formatCount(a.turns)} consecutive turns (${formatCount(a.eligible)} at or above the minimum, ${formatCount(a.hits)} read from cache)`,
+      subject: `agreement ${pct(a.agreement)} (${pct(a.eligibleAgreement)} at/above the minimum) · median error ${pct(a.medianError)} where read`,
+      baselineName: "simulator before (÷4 counts, no 128-token steps)",
+      baseline: before ? `agreement ${pct(before.agreement)} · median error ${pct(before.medianError)}` : "—",
+      ratio: Math.max(0.95 / Math.max(a.agreement, 1e-9), a.hits === 0 ? 0 : a.medianError / 0.1),
+      goal: { max: 1, text: "≥ 95% agreement, ≤ 10% median error" },
+    };
+  });
+}
+
 export async function run({ quick }) {
   const t = await loadTokens();
-  const rows = accuracyRows(t);
+  const rows = [...accuracyRows(t), ...cacheRows(t)];
   const turns = generateOpenAIChatTurns(1 * MB);
   const { request } = t.parseWireRequest(turns.current);
   const tokenizer = await t.createOpenAITokenizer("gpt-4o");
