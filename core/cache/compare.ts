@@ -182,6 +182,8 @@ function readable(text: string): string {
       return `${String(o["name"])}(${json(o["arguments"])})`;
     case "tool_result":
       return json(o["result"]);
+    case "opaque":
+      return json(o["value"]);
     case "document":
     case "image":
     case "audio":

@@ -6,12 +6,23 @@
  * A message or system prompt that is one plain text block is written as a string.
  * All system messages are hoisted into `system` (Anthropic has no system turns).
  * Consecutive `tool` messages become one user turn of `tool_result` blocks.
+ * Block types Strata does not model (server tools, search results, MCP, …) are opaque blocks,
+ * written back as they came; an unknown type is kept the same way, with a warning.
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
-import type { AnthropicBlockIn, AnthropicRequestIn } from "./anthropic-schema.ts";
+import {
+  ANTHROPIC_MODELLED,
+  ANTHROPIC_PASSTHROUGH,
+  type AnthropicBlockIn,
+  type AnthropicMessageBlockIn,
+  type AnthropicRequestIn,
+  anthropicBlock,
+} from "./anthropic-schema.ts";
+import type { RequestFormatIssue } from "./errors.ts";
+import { fromZodIssues } from "./issues.ts";
 import {
   argumentsObject,
   cacheControlOf,
@@ -22,11 +33,16 @@ import {
   isPlainTextFor,
   type JsonObject,
   mediaSource,
+  missingStrings,
   omitKeys,
+  opaqueBlock,
+  ownOpaque,
   providerFieldsOf,
   requestHead,
   resultText,
   ToolNames,
+  type Warnings,
+  warnUnknown,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
@@ -102,8 +118,31 @@ function blockFrom(b: AnthropicBlockIn, names: ToolNames): ContentBlock {
   }
 }
 
+/** Checks each message block against the schema its `type` selects; issues carry `messages[i].content[j]…` paths. */
+export function checkAnthropicBlocks(raw: AnthropicRequestIn, root: unknown): RequestFormatIssue[] {
+  const issues: RequestFormatIssue[] = [];
+  raw.messages.forEach((m, i) => {
+    if (typeof m.content === "string") return;
+    m.content.forEach((b, j) => {
+      if (ANTHROPIC_MODELLED.has(b.type)) {
+        const r = anthropicBlock.safeParse(b);
+        if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["messages", i, "content", j]));
+      } else if (Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type))
+        issues.push(...missingStrings(b, ANTHROPIC_PASSTHROUGH[b.type]!, `messages[${i}].content[${j}]`));
+    });
+  });
+  return issues;
+}
+
+/** A message block: modelled, kept verbatim (known), or kept verbatim with a warning (unknown type). */
+function messageBlockFrom(b: AnthropicMessageBlockIn, names: ToolNames, path: string, warnings: Warnings) {
+  if (ANTHROPIC_MODELLED.has(b.type)) return blockFrom(b as AnthropicBlockIn, names);
+  if (!Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type)) warnUnknown(warnings, path, KEY, b.type);
+  return opaqueBlock(KEY, b.type, b, cacheMarkerFrom(b.cache_control));
+}
+
 /** Parsed (schema-checked) Anthropic request → normalized request. */
-export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
+export function fromAnthropic(raw: AnthropicRequestIn, warnings: Warnings = []): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = [];
   if (raw.system !== undefined) {
@@ -113,11 +152,11 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
         : raw.system.map((b) => blockFrom(b, names));
     messages.push({ role: "system", content: blocks });
   }
-  for (const m of raw.messages) {
+  for (const [i, m] of raw.messages.entries()) {
     const content =
       typeof m.content === "string"
         ? [{ type: "text", text: m.content } as ContentBlock]
-        : m.content.map((b) => blockFrom(b, names));
+        : m.content.map((b, j) => messageBlockFrom(b, names, `messages[${i}].content[${j}]`, warnings));
     const allResults = content.length > 0 && content.every((b) => b.type === "tool_result");
     const role = m.role === "user" && allResults ? "tool" : m.role;
     messages.push(
@@ -149,9 +188,17 @@ export interface ToAnthropicOptions {
   readonly breakpoints?: readonly (string | { readonly path: string })[];
 }
 
-function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject {
+function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject | undefined {
   const extras = fieldsFor(b, KEY);
   switch (b.type) {
+    case "opaque": {
+      const own = ownOpaque(b, KEY);
+      if (!own) return undefined;
+      // Verbatim, unless the breakpoints asked for moved its marker.
+      const has = own.cache_control !== undefined;
+      if (cacheCtl === undefined) return has ? omitKeys(own, ["cache_control"]) : own;
+      return has && b.cache !== undefined ? own : { ...omitKeys(own, ["cache_control"]), cache_control: cacheCtl };
+    }
     case "text":
       return withExtras(compact({ type: "text", text: b.text }), compact({ ...extras, cache_control: cacheCtl }));
     case "image":
@@ -261,14 +308,15 @@ export function toAnthropic(
   const turns: { role: string; content: JsonObject[]; plain: string | undefined; extras: JsonObject; tool: boolean }[] =
     [];
   request.messages.forEach((m, i) => {
-    const blocks = m.content.map((b, j) => {
+    const blocks = m.content.flatMap((b, j) => {
       const path = `messages[${i}].content[${j}]`;
       if (m.role === "system" && b.type !== "text")
         throw new InvalidInputError(
           path,
           "Anthropic system prompts take text blocks only: move this block into a user message",
         );
-      return blockTo(b, path, markerFor(path, b.cache));
+      const out = blockTo(b, path, markerFor(path, b.cache));
+      return out ? [out] : [];
     });
     if (m.role === "system") {
       system.push(...blocks);

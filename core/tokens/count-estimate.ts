@@ -106,6 +106,10 @@ function blockFeatures(
       }
       return;
     }
+    case "opaque":
+      // Unmodelled wire content: its JSON is what the provider reads (an estimate, as for tool results).
+      add(v, jsonText(b.value));
+      return;
     default:
       bump(v, "media");
       addMedia(mediaCost(b, ctx.rule, ctx.provider, resolution));
