@@ -39,6 +39,11 @@ export interface SegmentedRequest {
   readonly totalTokens: number;
   /** Anthropic top-level `cache_control` (automatic caching). */
   readonly automaticCaching: boolean;
+  /**
+   * Indexes of the segments whose cache marker asks for a 1-hour lifetime (`ttl: "1h"`), including
+   * the last block when automatic caching asks for one.
+   */
+  readonly ttl1h: readonly number[];
 }
 
 /** Prompt order per provider, and why. */
@@ -153,6 +158,8 @@ interface Piece {
   readonly messageIndex: number | null;
   readonly blockType: ContentBlock["type"] | null;
   readonly breakpoint: boolean;
+  /** The marker asks for a 1-hour lifetime. */
+  readonly ttl1h?: boolean;
 }
 
 function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[]): void {
@@ -181,6 +188,7 @@ function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[
       messageIndex: i,
       blockType: b.type,
       breakpoint: b.cache !== undefined,
+      ttl1h: b.cache?.ttl === "1h",
     }),
   );
 }
@@ -199,6 +207,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
       messageIndex: null,
       blockType: null,
       breakpoint: t.cache !== undefined,
+      ttl1h: t.cache?.ttl === "1h",
     }),
   );
   const opts = request.providerOptions ?? {};
@@ -292,6 +301,8 @@ export function segmentWith(
   };
   let offset = 0;
   let tokens = 0;
+  const ttl1h: number[] = [];
+  let lastBlock = -1;
   for (let index = 0; index < list.length; index++) {
     const p = list[index]!;
     // The other turn of a comparison mostly repeats this one: a segment whose text equals the
@@ -326,9 +337,14 @@ export function segmentWith(
       cacheBreakpoint: p.breakpoint,
     });
     texts.push(p.text);
+    if (p.ttl1h) ttl1h.push(index);
+    if (p.kind === "tool" || p.kind === "block") lastBlock = index;
     offset += byteLength;
     tokens += t;
   }
+  const automatic = provider === "anthropic" ? (request.providerOptions ?? {}).cache_control : undefined;
+  const automaticTtl1h =
+    automatic !== null && typeof automatic === "object" && (automatic as { ttl?: unknown }).ttl === "1h";
   return {
     provider,
     model: request.model.model,
@@ -338,7 +354,8 @@ export function segmentWith(
     texts,
     totalBytes: offset,
     totalTokens: tokens,
-    automaticCaching: provider === "anthropic" && (request.providerOptions ?? {}).cache_control !== undefined,
+    automaticCaching: automatic !== undefined,
+    ttl1h: automaticTtl1h && lastBlock >= 0 && !ttl1h.includes(lastBlock) ? [...ttl1h, lastBlock] : ttl1h,
   };
 }
 

@@ -142,11 +142,12 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
 
 export interface ToAnthropicOptions {
   /**
-   * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control: { type: "ephemeral" }`;
-   * when given they replace the request's own markers. At most 4 (Anthropic's limit).
-   * `suggestCacheBreakpoints` says where.
+   * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control`; when given they replace
+   * the request's own markers. A block that already has a marker keeps its `ttl`; `{ path, ttl }`
+   * sets one. At most 4 (Anthropic's limit), one fewer when the request asks for automatic caching
+   * (top-level `cache_control`), which takes a slot. `suggestCacheBreakpoints` says where.
    */
-  readonly breakpoints?: readonly (string | { readonly path: string })[];
+  readonly breakpoints?: readonly (string | { readonly path: string; readonly ttl?: "5m" | "1h" })[];
 }
 
 function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject {
@@ -222,26 +223,33 @@ export function toAnthropic(
     throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
   if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
     throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
+  const ttls = new Map<string, "5m" | "1h" | undefined>();
   const explicit = options.breakpoints?.map((b, i) => {
     const path: unknown = typeof b === "string" ? b : (b as { path?: unknown } | null)?.path;
     if (typeof path !== "string")
       throw new InvalidInputError(`breakpoints[${i}]`, 'must be a path like "messages[3].content[0]" or { path }.');
+    const ttl = typeof b === "string" ? undefined : b.ttl;
+    if (ttl !== undefined && ttl !== "5m" && ttl !== "1h")
+      throw new InvalidInputError(`breakpoints[${i}].ttl`, 'must be "5m" or "1h".');
+    ttls.set(path, ttl);
     return path;
   });
-  if (explicit && explicit.length > 4) {
+  const automatic = request.providerOptions?.cache_control;
+  const slots = automatic === undefined || automatic === null ? 4 : 3;
+  if (explicit && explicit.length > slots) {
     throw new InvalidInputError(
       "breakpoints",
-      `Anthropic allows at most 4 cache breakpoints per request, got ${explicit.length}: keep the 4 that end the longest stable prefixes`,
+      `Anthropic allows at most 4 cache breakpoints per request${slots < 4 ? ", and the top-level cache_control (automatic caching) takes one" : ""}; got ${explicit.length}: keep the ${slots} that end the longest stable prefixes`,
     );
   }
-  const wanted = new Set(explicit ?? []);
   const used = new Set<string>();
-  // Explicit breakpoints replace the request's own markers.
+  // Explicit breakpoints replace the request's own markers; a marker already there keeps its ttl.
   const markerFor = (path: string, cache: ContentBlock["cache"]): JsonObject | undefined => {
     if (!explicit) return cacheControlOf(cache);
-    if (!wanted.has(path)) return undefined;
+    if (!ttls.has(path)) return undefined;
     used.add(path);
-    return { type: "ephemeral" };
+    const ttl = ttls.get(path) ?? cache?.ttl;
+    return ttl ? { type: "ephemeral", ttl } : { type: "ephemeral" };
   };
 
   const tools = request.tools.map((t, i) => {
