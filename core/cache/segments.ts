@@ -12,6 +12,7 @@ import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
+import { leadingSystemCount } from "../formats/system-placement.ts";
 import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { canonicalJson } from "../util/canonical.ts";
 import { hashText } from "../util/hash.ts";
@@ -54,7 +55,7 @@ export const PROMPT_ORDER: Readonly<
     order: ["tools", "system", "messages"],
     note:
       "Anthropic documents the order tools → system → messages; a change invalidates its level and every later one. " +
-      "tool_choice sits at the start of the messages level (changing it keeps tools and system cached). All system messages are hoisted into `system`, as toAnthropic does.",
+      "tool_choice sits at the start of the messages level (changing it keeps tools and system cached). The leading system messages form `system`; a later one stays in place as a user turn, as toAnthropic writes it.",
   },
   openai: {
     order: ["tools", "messages"],
@@ -234,13 +235,12 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
     return out;
   }
   if (provider === "gemini" && choice !== undefined) out.push(choicePiece("tools"));
-  request.messages.forEach((m, i) => {
-    if (m.role === "system") messagePieces(m, i, "system", out);
-  });
+  // Only the leading system messages fill the system slot; a later one stays where it is, as the
+  // converters write it (a marked user turn), so loading a skill appends.
+  const leading = leadingSystemCount(request.messages);
+  for (let i = 0; i < leading; i++) messagePieces(request.messages[i]!, i, "system", out);
   if (provider === "anthropic" && choice !== undefined) out.push(choicePiece("messages"));
-  request.messages.forEach((m, i) => {
-    if (m.role !== "system") messagePieces(m, i, "messages", out);
-  });
+  for (let i = leading; i < request.messages.length; i++) messagePieces(request.messages[i]!, i, "messages", out);
   return out;
 }
 

@@ -4,7 +4,8 @@
  * Canonical wire form (what `toAnthropic` writes and round-trips byte for byte):
  * `model`, the provider options in their order, then `tools`, `system`, `messages` (prompt order).
  * A message or system prompt that is one plain text block is written as a string.
- * All system messages are hoisted into `system` (Anthropic has no system turns).
+ * The leading system messages form `system`; a later system message (a loaded skill, a reminder)
+ * is written in place as a user turn wrapped in `systemMarker` (see system-placement.ts).
  * Consecutive `tool` messages become one user turn of `tool_result` blocks.
  */
 import { InvalidInputError } from "../util/errors.ts";
@@ -30,6 +31,7 @@ import {
   withExtras,
   withOptional,
 } from "./convert-util.ts";
+import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 
 const KEY = "anthropic";
@@ -148,6 +150,8 @@ export interface ToAnthropicOptions {
    * (top-level `cache_control`), which takes a slot. `suggestCacheBreakpoints` says where.
    */
   readonly breakpoints?: readonly (string | { readonly path: string; readonly ttl?: "5m" | "1h" })[];
+  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
+  readonly systemMarker?: SystemMarker;
 }
 
 function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject {
@@ -265,26 +269,30 @@ export function toAnthropic(
     });
   });
 
+  const marker = systemMarkerOption(options.systemMarker);
+  const leading = leadingSystemCount(request.messages);
   const system: JsonObject[] = [];
   const turns: { role: string; content: JsonObject[]; plain: string | undefined; extras: JsonObject; tool: boolean }[] =
     [];
   request.messages.forEach((m, i) => {
+    const inSlot = m.role === "system" && i < leading;
     const blocks = m.content.map((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (m.role === "system" && b.type !== "text")
+      if (inSlot && b.type !== "text")
         throw new InvalidInputError(
           path,
           "Anthropic system prompts take text blocks only: move this block into a user message",
         );
-      return blockTo(b, path, markerFor(path, b.cache));
+      const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
+      return blockTo(block, path, markerFor(path, b.cache));
     });
-    if (m.role === "system") {
+    if (inSlot) {
       system.push(...blocks);
       return;
     }
     const single =
       m.content.length === 1 && isPlainTextFor(m.content[0]!, KEY, true) && blocks[0]!.cache_control === undefined
-        ? (m.content[0] as { text: string }).text
+        ? (blocks[0]!.text as string)
         : undefined;
     const prev = turns[turns.length - 1];
     if (m.role === "tool" && prev && prev.tool) {
