@@ -83,6 +83,15 @@ export const ENTRIES = [
     budget: FULL_CORE_BEFORE_RELAYERING,
   },
   {
+    subpath: "./tokens",
+    file: "core/tokens/index.ts",
+    purpose: "countRequestTokens per provider (framing, images by size, calibrated estimates), readUsage",
+    goal: undefined,
+    // measured 21,922 B: the calibrated coefficients, media rules and usage readers; no tokenizer
+    // (that is prompt-strata/tokenizers/openai) and no zod
+    budget: 24_100,
+  },
+  {
     subpath: "./session",
     file: "core/session/index.ts",
     purpose: "sessions: HAR / JSONL → threads, per-turn cache and busts, usage read from responses, cost",
