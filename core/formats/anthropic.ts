@@ -4,7 +4,8 @@
  * Canonical wire form (what `toAnthropic` writes and round-trips byte for byte):
  * `model`, the provider options in their order, then `tools`, `system`, `messages` (prompt order).
  * A message or system prompt that is one plain text block is written as a string.
- * All system messages are hoisted into `system` (Anthropic has no system turns).
+ * The leading system messages form `system`; a later system message (a loaded skill, a reminder)
+ * is written in place as a user turn wrapped in `systemMarker` (see system-placement.ts).
  * Consecutive `tool` messages become one user turn of `tool_result` blocks.
  * Block types Strata does not model (server tools, search results, MCP, …) are opaque blocks,
  * written back as they came; an unknown type is kept the same way, with a warning.
@@ -46,6 +47,7 @@ import {
   withExtras,
   withOptional,
 } from "./convert-util.ts";
+import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 
 const KEY = "anthropic";
@@ -181,11 +183,14 @@ export function fromAnthropic(raw: AnthropicRequestIn, warnings: Warnings = []):
 
 export interface ToAnthropicOptions {
   /**
-   * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control: { type: "ephemeral" }`;
-   * when given they replace the request's own markers. At most 4 (Anthropic's limit).
-   * `suggestCacheBreakpoints` says where.
+   * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control`; when given they replace
+   * the request's own markers. A block that already has a marker keeps its `ttl`; `{ path, ttl }`
+   * sets one. At most 4 (Anthropic's limit), one fewer when the request asks for automatic caching
+   * (top-level `cache_control`), which takes a slot. `suggestCacheBreakpoints` says where.
    */
-  readonly breakpoints?: readonly (string | { readonly path: string })[];
+  readonly breakpoints?: readonly (string | { readonly path: string; readonly ttl?: "5m" | "1h" })[];
+  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
+  readonly systemMarker?: SystemMarker;
 }
 
 function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject | undefined {
@@ -269,26 +274,33 @@ export function toAnthropic(
     throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
   if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
     throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
+  const ttls = new Map<string, "5m" | "1h" | undefined>();
   const explicit = options.breakpoints?.map((b, i) => {
     const path: unknown = typeof b === "string" ? b : (b as { path?: unknown } | null)?.path;
     if (typeof path !== "string")
       throw new InvalidInputError(`breakpoints[${i}]`, 'must be a path like "messages[3].content[0]" or { path }.');
+    const ttl = typeof b === "string" ? undefined : b.ttl;
+    if (ttl !== undefined && ttl !== "5m" && ttl !== "1h")
+      throw new InvalidInputError(`breakpoints[${i}].ttl`, 'must be "5m" or "1h".');
+    ttls.set(path, ttl);
     return path;
   });
-  if (explicit && explicit.length > 4) {
+  const automatic = request.providerOptions?.cache_control;
+  const slots = automatic === undefined || automatic === null ? 4 : 3;
+  if (explicit && explicit.length > slots) {
     throw new InvalidInputError(
       "breakpoints",
-      `Anthropic allows at most 4 cache breakpoints per request, got ${explicit.length}: keep the 4 that end the longest stable prefixes`,
+      `Anthropic allows at most 4 cache breakpoints per request${slots < 4 ? ", and the top-level cache_control (automatic caching) takes one" : ""}; got ${explicit.length}: keep the ${slots} that end the longest stable prefixes`,
     );
   }
-  const wanted = new Set(explicit ?? []);
   const used = new Set<string>();
-  // Explicit breakpoints replace the request's own markers.
+  // Explicit breakpoints replace the request's own markers; a marker already there keeps its ttl.
   const markerFor = (path: string, cache: ContentBlock["cache"]): JsonObject | undefined => {
     if (!explicit) return cacheControlOf(cache);
-    if (!wanted.has(path)) return undefined;
+    if (!ttls.has(path)) return undefined;
     used.add(path);
-    return { type: "ephemeral" };
+    const ttl = ttls.get(path) ?? cache?.ttl;
+    return ttl ? { type: "ephemeral", ttl } : { type: "ephemeral" };
   };
 
   const tools = request.tools.map((t, i) => {
@@ -304,27 +316,31 @@ export function toAnthropic(
     });
   });
 
+  const marker = systemMarkerOption(options.systemMarker);
+  const leading = leadingSystemCount(request.messages);
   const system: JsonObject[] = [];
   const turns: { role: string; content: JsonObject[]; plain: string | undefined; extras: JsonObject; tool: boolean }[] =
     [];
   request.messages.forEach((m, i) => {
+    const inSlot = m.role === "system" && i < leading;
     const blocks = m.content.flatMap((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (m.role === "system" && b.type !== "text")
+      if (inSlot && b.type !== "text")
         throw new InvalidInputError(
           path,
           "Anthropic system prompts take text blocks only: move this block into a user message",
         );
-      const out = blockTo(b, path, markerFor(path, b.cache));
+      const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
+      const out = blockTo(block, path, markerFor(path, b.cache));
       return out ? [out] : [];
     });
-    if (m.role === "system") {
+    if (inSlot) {
       system.push(...blocks);
       return;
     }
     const single =
       m.content.length === 1 && isPlainTextFor(m.content[0]!, KEY, true) && blocks[0]!.cache_control === undefined
-        ? (m.content[0] as { text: string }).text
+        ? (blocks[0]!.text as string)
         : undefined;
     const prev = turns[turns.length - 1];
     if (m.role === "tool" && prev && prev.tool) {

@@ -5,7 +5,9 @@
  * (`generationConfig`, `toolConfig`, …), `tools` (one `functionDeclarations` entry, then built-in
  * tools), `systemInstruction` (`{ parts }`), `contents` (every turn with its `role`).
  * `model` turns are assistant messages; a user turn of only `functionResponse` parts is a tool
- * message. `thoughtSignature`s are kept on the part they came with.
+ * message. `thoughtSignature`s are kept on the part they came with. The leading system messages
+ * form `systemInstruction`; a later one is written in place as a user turn wrapped in
+ * `systemMarker` (see system-placement.ts).
  */
 import type { RequestFormatIssue } from "./errors.ts";
 import { InvalidInputError } from "../util/errors.ts";
@@ -38,6 +40,7 @@ import {
   type GeminiRequestIn,
 } from "./gemini-schema.ts";
 import { putOwn } from "../util/plain-object.ts";
+import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 
 const KEY = "gemini";
@@ -367,21 +370,29 @@ function camelPartTo(b: Exclude<ContentBlock, { type: "opaque" }>, path: string,
   }
 }
 
+export interface ToGeminiOptions {
+  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
+  readonly systemMarker?: SystemMarker;
+}
+
 /** Normalized request → Gemini `generateContent` body (deterministic key order; a snake_case request stays snake_case). */
-export function toGemini(request: ProviderRequest | NormalizedRequest): JsonObject {
+export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): JsonObject {
   assertProviderRequest(request);
+  const marker = systemMarkerOption(options?.systemMarker);
+  const leading = leadingSystemCount(request.messages);
   const systemParts: JsonObject[] = [];
   let systemExtras: JsonObject | undefined;
   const contents: JsonObject[] = [];
   let contentsString: string | undefined;
   request.messages.forEach((m, i) => {
+    const later = m.role === "system" && i >= leading;
     const parts: JsonObject[] = [];
     m.content.forEach((b, j) => {
-      const part = partTo(b, `messages[${i}].content[${j}]`);
+      const part = partTo(later ? markedSystemBlock(b, marker) : b, `messages[${i}].content[${j}]`);
       if (part) parts.push(part);
     });
     const x = fieldsFor(m, KEY);
-    if (m.role === "system") {
+    if (m.role === "system" && !later) {
       systemParts.push(...parts);
       systemExtras ??= x;
       return;
