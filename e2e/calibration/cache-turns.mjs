@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { cassettesMentioning, headCommit, mirrorDir, readCassette } from "./cassettes.mjs";
+import { cassettesMentioning, headCommit, mirrorDir, readCassette } from "./vcr.mjs";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const mirror = process.argv[2] ?? "/work/.mirror";

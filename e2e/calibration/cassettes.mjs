@@ -1,99 +1,142 @@
-// Reads recorded HTTP interactions out of VCR cassettes in fetched repositories (git directories
-// under /work/.mirror, read at a pinned commit with `git show`): vcrpy YAML (`interactions`, with
-// `body` or pydantic-ai's `parsed_body`) and Ruby/R VCR YAML (`http_interactions`, `recorded_at`).
-// Used by the calibration builders; nothing here is shipped.
+// Re-derives calibration pairs from the recorded cassettes themselves: for each pair of
+// core/tokens/calibration/corpus.json whose source repository has a local git mirror, reads the
+// cassette at the recorded commit, takes the request body of the recorded interaction, and
+// recomputes the pair's features with the current counter (pair-features.ts). Pairs whose
+// recomputed features differ from the committed ones are listed; with --write they are replaced.
+//
+//   node e2e/calibration/cassettes.mjs <mirrorDir> [--provider=gemini] [--write]
+//
+// <mirrorDir> holds one bare or normal git repository per source as `<owner>+<name>/repo`
+// (any snapshot that contains the recorded commit). Deterministic: the same cassettes give the
+// same corpus. Then run refit.mjs for the coefficients.
 import { execFileSync } from "node:child_process";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { parse } from "yaml";
+import { build } from "esbuild";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parse as parseYaml } from "yaml";
 
-const git = (dir, args, options = {}) =>
-  execFileSync("git", ["--git-dir", dir, ...args], { maxBuffer: 1 << 30, encoding: "utf8", ...options });
+const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const args = process.argv.slice(2);
+const mirrors = args.find((a) => !a.startsWith("--"));
+const only = args.find((a) => a.startsWith("--provider="))?.slice("--provider=".length);
+const write = args.includes("--write");
+if (!mirrors) {
+  console.error("usage: node e2e/calibration/cassettes.mjs <mirrorDir> [--provider=gemini] [--write]");
+  process.exit(2);
+}
 
-/** The git directory of a fetched repository (`owner/name`), or null when it was not fetched. */
-export function mirrorDir(mirror, repo) {
-  for (const d of [`${mirror}/${repo.replace("/", "+")}/repo`, `${mirror}/${repo.replace("/", "+")}/repo/.git`]) {
+const bundled = await build({
+  entryPoints: [join(root, "e2e/calibration/pair-features.ts")],
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  write: false,
+  logLevel: "error",
+});
+mkdirSync(join(root, "e2e/.out"), { recursive: true });
+const libFile = join(root, "e2e/.out/calibration-lib.mjs");
+writeFileSync(libFile, bundled.outputFiles[0].contents);
+const lib = await import(pathToFileURL(libFile).href);
+const o200k = await lib.createOpenAITokenizer("gpt-4o");
+
+const corpusFile = join(root, "core/tokens/calibration/corpus.json");
+const corpus = JSON.parse(readFileSync(corpusFile, "utf8"));
+
+const files = new Map();
+/** The parsed cassette at `commit:path` of `repo`, or null when no mirror holds it. */
+function cassette({ repo, commit, path }) {
+  const key = `${repo}@${commit}:${path}`;
+  if (files.has(key)) return files.get(key);
+  const dir = join(mirrors, repo.replace("/", "+"), "repo");
+  let parsed = null;
+  if (existsSync(dir)) {
     try {
-      git(d, ["rev-parse", "HEAD"]);
-      return d;
-    } catch {}
+      const text = execFileSync("git", ["-C", dir, "show", `${commit}:${path}`], {
+        encoding: "utf8",
+        maxBuffer: 512 * 1024 * 1024,
+      });
+      parsed = path.endsWith(".json") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 });
+    } catch {
+      parsed = null;
+    }
   }
-  return null;
+  files.set(key, parsed);
+  return parsed;
 }
 
-export const headCommit = (dir) => git(dir, ["rev-parse", "HEAD"]).trim();
-
-/** YAML cassettes at `commit` whose text mentions one of `words`. */
-export function cassettesMentioning(dir, commit, words) {
-  let out = "";
+/** The JSON request body of one VCR interaction (`parsed_body`, or `body` / `body.string` holding JSON). */
+function requestBody(interaction) {
+  const r = interaction?.request ?? {};
+  if (r.parsed_body !== undefined) return r.parsed_body;
+  let b = r.body;
+  if (b !== null && typeof b === "object" && "string" in b) b = b.string;
+  if (typeof b !== "string") return typeof b === "object" ? b : null;
   try {
-    out = git(dir, ["grep", "-l", "-E", words.join("|"), commit, "--", "*.yaml", "*.yml"]);
+    return JSON.parse(b);
   } catch {
-    return [];
+    return null;
   }
-  return out
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => l.slice(commit.length + 1))
-    .sort();
 }
 
-const header = (headers, name) => {
-  if (!headers || typeof headers !== "object") return undefined;
-  for (const [k, v] of Object.entries(headers))
-    if (k.toLowerCase() === name) return Array.isArray(v) ? String(v[0]) : String(v);
-  return undefined;
-};
-
-function decode(bytes, encoding) {
-  const b = Buffer.from(bytes);
-  try {
-    if (encoding === "gzip" || (b[0] === 0x1f && b[1] === 0x8b)) return gunzipSync(b).toString("utf8");
-    if (encoding === "br") return brotliDecompressSync(b).toString("utf8");
-    if (encoding === "deflate") return inflateSync(b).toString("utf8");
-  } catch {}
-  return b.toString("utf8");
-}
-
-/** A body as text: a string, bytes (decompressed by its content-encoding), or a parsed JSON value. */
-function bodyText(body, parsed, headers) {
-  if (parsed !== undefined && parsed !== null) return typeof parsed === "string" ? parsed : JSON.stringify(parsed);
-  if (body === undefined || body === null) return null;
-  const enc = header(headers, "content-encoding");
-  if (typeof body === "string") return body;
-  if (body instanceof Uint8Array) return decode(body, enc);
-  if (typeof body === "object") {
-    if (typeof body.base64_string === "string") return decode(Buffer.from(body.base64_string, "base64"), enc);
-    if (body.string instanceof Uint8Array) return decode(body.string, enc);
-    if (typeof body.string === "string") return body.string;
+let checked = 0;
+let missing = 0;
+const changed = [];
+const stripped = (p, excluded) => ({
+  id: p.id,
+  format: p.format,
+  provider: p.provider,
+  model: p.model,
+  source: p.source,
+  usage: p.usage,
+  target: p.target,
+  excluded,
+  flags: p.flags,
+});
+const pairs = corpus.pairs.map((p) => {
+  const correction = lib.CORRECTIONS[p.id];
+  if (correction !== undefined) {
+    if (p.excluded !== correction) changed.push({ id: p.id, what: `corrected: ${correction}` });
+    return stripped(p, correction);
   }
-  return null;
-}
-
-/** Every interaction of a cassette: `{ index, method, uri, request, response, status, at }` (bodies as text). */
-export function readCassette(dir, commit, path) {
-  const text = git(dir, ["show", `${commit}:${path}`]);
-  let doc;
-  try {
-    doc = parse(text, { schema: "yaml-1.1", maxAliasCount: -1, logLevel: "silent", uniqueKeys: false });
-  } catch {
-    return [];
+  if (p.excluded !== null || p.x === undefined || (only && p.provider !== only)) return p;
+  // Bedrock Converse bodies and OpenAI's tokenizer figures come from build.mjs's conversions; this
+  // reader re-derives Anthropic and Gemini bodies, which are read as recorded.
+  if (p.format !== "gemini" && p.format !== "anthropic") return p;
+  const c = cassette(p.source);
+  const body = requestBody(c?.interactions?.[p.source.interaction]);
+  if (body === null || typeof body !== "object") {
+    missing++;
+    return p;
   }
-  const list = doc?.interactions ?? doc?.http_interactions;
-  if (!Array.isArray(list)) return [];
-  return list.map((it, index) => {
-    const req = it?.request ?? {};
-    const res = it?.response ?? {};
-    const status = typeof res.status === "object" ? res.status?.code : res.status;
-    const date = it.recorded_at ?? header(res.headers, "date") ?? null;
-    const at = date && !Number.isNaN(Date.parse(date)) ? new Date(Date.parse(date)).toISOString() : null;
-    return {
-      index,
-      method: String(req.method ?? "").toUpperCase(),
-      uri: String(req.uri ?? ""),
-      request: bodyText(req.body, req.parsed_body, req.headers),
-      response: bodyText(res.body, res.parsed_body, res.headers),
-      status: typeof status === "number" ? status : null,
-      at,
-    };
-  });
+  checked++;
+  const wire = p.format === "anthropic" && body.model === undefined ? { ...body, model: p.model } : body;
+  const { request } = lib.parseWireRequest(wire, { format: p.format });
+  const f = lib.pairFeatures(request, p.provider, p.model, (t) => o200k.count(t));
+  const next = { ...p, x: f.x, o200k: f.o200k, quarter: f.quarter };
+  if (f.media.length > 0) next.media = f.media;
+  else delete next.media;
+  const excluded = f.notes.includes("media_not_counted")
+    ? "media Strata does not count (audio, video or an unknown file type)"
+    : f.notes.includes("media_size_unknown")
+      ? "media by reference (size not in the body)"
+      : null;
+  if (excluded !== null) {
+    changed.push({ id: p.id, what: `now excluded: ${excluded}` });
+    return stripped(p, excluded);
+  }
+  const diff = lib.FEATURES.filter((_, i) => next.x[i] !== p.x[i]);
+  if (diff.length > 0 || next.o200k !== p.o200k || JSON.stringify(next.media ?? []) !== JSON.stringify(p.media ?? []))
+    changed.push({ id: p.id, what: diff.join(" ") || "o200k/media" });
+  return next;
+});
+console.log(
+  `cassettes: ${checked} pairs re-derived, ${missing} without a readable cassette, ${changed.length} changed`,
+);
+for (const c of changed.slice(0, 200)) console.log(`  ${c.id}: ${c.what}`);
+if (write) {
+  const json = `{"version":1,"features":${JSON.stringify(corpus.features)},"pairs":[\n${pairs.map((r) => JSON.stringify(r)).join(",\n")}\n]}\n`;
+  writeFileSync(corpusFile, json);
+  console.log("cassettes: corpus.json written; run node e2e/calibration/refit.mjs");
 }
