@@ -11,7 +11,7 @@ import type { CacheMarker } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
-import { checkOptions, segmentWith } from "./segments.ts";
+import { checkOptions, type SegmentedRequest, segmentWith } from "./segments.ts";
 import type { BreakpointSuggestion, CacheRule, TokenEstimator } from "./types.ts";
 
 export interface SuggestBreakpointsOptions {
@@ -44,14 +44,17 @@ export function suggestCacheBreakpoints(
   return breakpointsFor(request, options, estimate, previous);
 }
 
-/** `suggestCacheBreakpoints` for a request an earlier stage checked, with a checked estimator and the previous turn made. */
+/**
+ * `suggestCacheBreakpoints` for a request an earlier stage checked, with a checked estimator and the
+ * previous turn made; `seg`, the request already segmented for Anthropic (e.g. with counted tokens), is reused.
+ */
 export function breakpointsFor(
   request: ProviderRequest | NormalizedRequest,
   options: SuggestBreakpointsOptions,
   estimate: TokenEstimator,
   previous: Turn | null,
+  seg: SegmentedRequest = segmentWith(request, "anthropic", estimate),
 ): BreakpointSuggestion[] {
-  const seg = segmentWith(request, "anthropic", estimate);
   const { rule } = selectCacheRule("anthropic", seg.model, options);
   const cumulative: number[] = [];
   let sum = 0;

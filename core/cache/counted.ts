@@ -9,10 +9,11 @@
  */
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
-import { countRequestTokens } from "../tokens/count.ts";
-import type { TokenCount, Tokenizer } from "../tokens/types.ts";
+import { countRequestTokens, countTokensWith } from "../tokens/count.ts";
+import type { CountKit } from "../tokens/count-kit.ts";
+import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
 import { type SegmentedRequest, segmentWith } from "./segments.ts";
-import type { CacheProvider, Segment } from "./types.ts";
+import type { CacheProvider, Segment, TokenEstimator } from "./types.ts";
 
 export interface CountedOptions {
   readonly provider: CacheProvider;
@@ -29,16 +30,87 @@ export interface CountedRequest extends SegmentedRequest {
 
 const bytesOnly = () => 0;
 
-/** `segmentRequest` with billed tokens per segment (see the file comment). Linear in the request. */
-export function segmentCounted(request: ProviderRequest | NormalizedRequest, options: CountedOptions): CountedRequest {
-  const count = countRequestTokens(request, {
+type Counter = (request: ProviderRequest | NormalizedRequest, options: CountTokensOptions) => TokenCount;
+
+function counted(
+  request: ProviderRequest | NormalizedRequest,
+  options: CountedOptions,
+  twin: SegmentedRequest | undefined,
+  count: Counter,
+): CountedRequest {
+  const c = count(request, {
     provider: options.provider,
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.tokenizer === undefined ? {} : { tokenizer: options.tokenizer }),
   });
-  const seg = segmentWith(request, options.provider, bytesOnly);
-  return withCount(seg, count);
+  return withCount(segmentWith(request, options.provider, bytesOnly, twin), c);
 }
+
+/**
+ * `segmentRequest` with billed tokens per segment (see the file comment). Linear in the request.
+ * `twin`: the other turn of a comparison, whose identical segments lend their hashes (`segmentWith`).
+ */
+export function segmentCounted(
+  request: ProviderRequest | NormalizedRequest,
+  options: CountedOptions,
+  twin?: SegmentedRequest,
+): CountedRequest {
+  return counted(request, options, twin, countRequestTokens);
+}
+
+/**
+ * How an analysis (inspect, its next turns) measures the requests it segments: billed tokens by
+ * default, the caller's estimator when one is given. One measure per analysis, so every figure of
+ * it comes from the same counter.
+ */
+export interface Measure {
+  readonly provider: CacheProvider;
+  /** `counted`: countRequestTokens per segment; `estimator`: the caller's. */
+  readonly source: "counted" | "estimator";
+  /** `request` segmented with its tokens; `twin` lends hashes of identical segments (`segmentWith`). */
+  segment(request: ProviderRequest | NormalizedRequest, twin?: SegmentedRequest): SegmentedRequest | CountedRequest;
+  /** Tokens of the shared start of a segment that then differs (`commonPrefix`). */
+  readonly partial: TokenEstimator;
+}
+
+/** The measure of a caller's estimator (already checked): `segmentWith` as `segmentRequest` measures. */
+export const estimatorMeasure = (provider: CacheProvider, estimator: TokenEstimator): Measure => ({
+  provider,
+  source: "estimator",
+  partial: estimator,
+  segment: (r, twin) => segmentWith(r, provider, estimator, twin),
+});
+
+/**
+ * The measure that counts with `countTokensWith(kit)` — the kit holds the counter's optional parts
+ * the requests need (`FULL_COUNT_KIT`: all of them) — with `tokenizer` for exact OpenAI counts and
+ * `model` overriding the requests'. A partial segment is counted by the tokenizer when there is
+ * one, else by `fallback` (checked, ÷4 by default), as `simulateCache` counts it.
+ */
+export function countedMeasure(
+  provider: CacheProvider,
+  fallback: TokenEstimator,
+  kit: CountKit,
+  options: { readonly model?: string; readonly tokenizer?: Tokenizer } = {},
+): Measure {
+  const { tokenizer } = options;
+  const opts: CountedOptions = {
+    provider,
+    ...(options.model === undefined || options.model === "" ? {} : { model: options.model }),
+    ...(tokenizer === undefined ? {} : { tokenizer }),
+  };
+  const count: Counter = (r, o) => countTokensWith(r, o, kit);
+  return {
+    provider,
+    source: "counted",
+    partial: tokenizer === undefined ? fallback : (text) => tokenizer.count(text),
+    segment: (r, twin) => counted(r, opts, twin, count),
+  };
+}
+
+/** The count behind a segmented request, when it was counted. */
+export const countOf = (seg: SegmentedRequest): TokenCount | null =>
+  "count" in seg ? (seg as CountedRequest).count : null;
 
 /** `seg`'s segments re-measured by `count` (a count of the same request for the same provider). */
 export function withCount(seg: SegmentedRequest, count: TokenCount): CountedRequest {

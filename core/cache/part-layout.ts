@@ -11,6 +11,7 @@ import { LAYOUT_GROUP_ORDER } from "../assembly/layouts.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import { compareTurns, toTurn } from "./compare.ts";
+import { estimatorMeasure, type Measure } from "./counted.ts";
 import { type SegmentedRequest, segmentWith } from "./segments.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
 import type { CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
@@ -243,23 +244,29 @@ export function partsNextTurn(
   basis: InputAssemblyLayout | "appended",
   edit: NextTurnEdit,
   provider: CacheProvider,
-  estimate: TokenEstimator,
+  measured: Measure | TokenEstimator,
   current?: SegmentedRequest,
   memo?: Map<string, Omit<PartsNextTurn, "basis">>,
 ): PartsNextTurn {
+  // An estimator (already checked) measures as segmentRequest does; a Measure as the analysis does.
+  const measure = typeof measured === "function" ? estimatorMeasure(provider, measured) : measured;
+  const estimate = measure.partial;
   const { thisOrder, plan } = nextTurnPlan(parts, basis);
   const key = `${thisOrder.join(",")}|${plan.join(",")}`;
   const known = memo?.get(key);
   if (known) return { basis, ...known };
   const asSent = current !== undefined && sameOrder(thisOrder, partsAsSent(parts));
   const firstRequest = asSent ? request : requestFromParts(request, parts, thisOrder);
-  const firstSeg = asSent ? current : segmentWith(firstRequest, provider, estimate, current);
+  const firstSeg = asSent ? current : measure.segment(firstRequest, current);
   const tail = [edit.reply, ...edit.nextInput];
   // The common case, a next turn that only appends to this one: segment just the new messages.
   const appends =
     plan.length === thisOrder.length + 2 && plan[thisOrder.length] === REPLY && sameOrder(plan.slice(0, -2), thisOrder);
   let second: SegmentedRequest;
-  if (appends) second = appendSegments(firstSeg, request, firstRequest.messages.length, tail, provider, estimate);
+  // Counted tokens depend on the framing around the end of the request: count the next turn whole.
+  if (appends && measure.source === "counted")
+    second = measure.segment({ ...firstRequest, messages: [...firstRequest.messages, ...tail] }, firstSeg);
+  else if (appends) second = appendSegments(firstSeg, request, firstRequest.messages.length, tail, provider, estimate);
   else {
     const messages: Message[] = [];
     for (let i = 0; i < plan.length; ) {
@@ -274,7 +281,7 @@ export function partsNextTurn(
       messages.push(...requestFromParts(request, parts, plan.slice(i, j)).messages);
       i = j;
     }
-    second = segmentWith({ ...request, messages }, provider, estimate, firstSeg);
+    second = measure.segment({ ...request, messages }, firstSeg);
   }
   const a = toTurn(firstSeg, provider, estimate);
   const b = toTurn(second, provider, estimate);

@@ -20,7 +20,7 @@ import { simulateAdjacentTurn } from "./adjacent-turn.ts";
 import { compareRequests } from "../cache/compare.ts";
 import { simulateNextTurn } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
-import { segmentRequest } from "../cache/segments.ts";
+import { segmentCounted } from "../cache/counted.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
 
 const wireSamples = [
@@ -182,7 +182,8 @@ describe("simulateAdjacentTurn on a Strata AssemblyRequest", () => {
     const next = (await simulateAdjacentTurn(unbudgeted, { direction: "next", ...options })).request as AssemblyRequest;
     for (const layout of ["legacy", "cache_aware"] as const) {
       const assembled = await assembleProviderInput(prepareAssembly(next, { layout }).options);
-      const seg = segmentRequest(assembled, { provider: "anthropic" });
+      // simulateNextTurn counts as simulateCache does: countRequestTokens per segment.
+      const seg = segmentCounted(assembled, { provider: "anthropic" });
       expect({ bytes: seg.totalBytes, segments: seg.segments.length, tokens: seg.totalTokens }).toEqual(
         sim[layout].nextTurn,
       );

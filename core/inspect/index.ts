@@ -7,7 +7,7 @@ export { composeInstructions, instructionSections } from "./wire-tiers.ts";
 export type { ComposedInstructions, InstructionSections } from "./wire-tiers.ts";
 export { parseFingerprintBundle } from "./fingerprint-schema.ts";
 // the next turn, simulated: what a reply and a new input would read from the cache
-export { simulateNextTurn } from "./next-turn.ts";
+export { simulateNextTurn } from "./next-turn-lazy.ts";
 export type { NextTurnOptions } from "./next-turn.ts";
 export { simulateAdjacentTurn } from "./adjacent-turn.ts";
 export type { AdjacentTurn, AdjacentTurnOptions } from "./adjacent-turn.ts";

@@ -17,6 +17,10 @@ import { anthropicSample as anthropicWire } from "../test-support/samples-wire.t
 import { estimateTextTokens } from "../tokens/estimate.ts";
 import { composeInstructions } from "./wire-tiers.ts";
 import { REPORT_VERSION } from "./types.ts";
+import { simulateCache } from "../cache/simulate.ts";
+import { countRequestTokens } from "../tokens/count.ts";
+import { createOpenAITokenizer } from "../tokenizers/openai/index.ts";
+import { pngBase64 } from "../test-support/images.ts";
 
 const text = (v: unknown) => JSON.stringify(v, null, 2);
 
@@ -26,12 +30,26 @@ describe("inspect on the four-turn conversation", () => {
     [3, "system_changed", "messages[0].content[0]", [1075, 973, 0]],
     [4, "tool_order_changed", "tools[3]", [0, 2125, 0]],
   ] as const)("turn %i against its previous turn: %s at %s", async (turn, cause, path, [read, write, uncached]) => {
-    const report = await inspect(text(conversationTurns[turn - 1]), { previous: text(conversationTurns[turn - 2]) });
+    const [before, after] = [conversationTurns[turn - 2], conversationTurns[turn - 1]];
+    const report = await inspect(text(after), { previous: text(before) });
     expect(report.settings.previous).toBe("request");
     expect(report.prefix!.divergence).toMatchObject({ cause, path });
-    const t = report.cache!.turns[1]!;
-    expect([t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens]).toEqual([read, write, uncached]);
+    const figures = (t: { cachedReadTokens: number; cacheWriteTokens: number; uncachedTokens: number }) => [
+      t.cachedReadTokens,
+      t.cacheWriteTokens,
+      t.uncachedTokens,
+    ];
+    // By default every figure is countRequestTokens', as simulateCache counts the same two turns.
+    const sim = simulateCache([parseRequest(before).request, parseRequest(after).request] as NormalizedRequest[], {
+      provider: "anthropic",
+    });
+    expect(figures(report.cache!.turns[1]!)).toEqual(figures(sim.turns[1]!));
+    expect(report.cache!.turns[1]!.totalTokens).toBe(report.tokens!.total);
     expect(report.problems).toEqual([]);
+    // With the specs' ÷4 estimator, the figures the specs' example gives.
+    const quarter = await inspect(text(after), { previous: text(before), tokenEstimator: estimateTextTokens });
+    expect(figures(quarter.cache!.turns[1]!)).toEqual([read, write, uncached]);
+    expect(quarter.tokens).toMatchObject({ counter: "tokenEstimator", method: "estimate", low: null, band: null });
   });
 
   it("compares against a fingerprint bundle pasted as the previous turn", async () => {
@@ -43,7 +61,10 @@ describe("inspect on the four-turn conversation", () => {
       path: "messages[0].content[0]",
       excerpt: null,
     });
-    expect(report.cache!.turns[1]!.cachedReadTokens).toBe(1075);
+    // The bundle carries the counted tokens: the same read as against the request itself.
+    const direct = await inspect(conversationTurns[2], { previous: conversationTurns[1] });
+    expect(report.cache!.turns[1]!.cachedReadTokens).toBe(direct.cache!.turns[1]!.cachedReadTokens);
+    expect(report.cache!.turns[1]!.cachedReadTokens).toBeGreaterThan(0);
   });
 
   it("suggests Anthropic breakpoints", async () => {
@@ -177,6 +198,8 @@ describe("inspect, in general", () => {
         "history",
         "templates",
         "volatileLiterals",
+        "tokens",
+        "usage",
         "fingerprints",
         "problems",
       ]);
@@ -256,10 +279,15 @@ describe("inspect on wire requests: every section answers", () => {
   );
 
   it("evicts under a header cap with the assembly's rules, and the trimmed request parses back", async () => {
-    const r = await inspect(anthropicWire, { contextBudget: { maxInputTokens: 200 } });
+    // A cap just under the request without its oldest history message: that one goes, then the next
+    // (a tool call and its result go together).
+    const whole = await inspect(anthropicWire);
+    const first = whole.parts!.parts.find((p) => p.source === "history:1")!;
+    const cap = whole.tokens!.total - first.tokens - 1;
+    const r = await inspect(anthropicWire, { contextBudget: { maxInputTokens: cap } });
     const cb = r.contextBudget!;
-    expect(cb.maxInputTokens).toBe(200);
-    expect(cb.usedTokens).toBeLessThanOrEqual(200);
+    expect(cb.maxInputTokens).toBe(cap);
+    expect(cb.usedTokens).toBeLessThanOrEqual(cap);
     expect(cb.omitted.map((d) => [d.id, d.path, d.kind])).toEqual([
       ["history:1", "messages[1]", "history"],
       ["history:2", "messages[2]", "history"],
@@ -288,8 +316,10 @@ describe("inspect on wire requests: every section answers", () => {
     const r = await inspect(conversationTurns[0]);
     expect(r.window).toMatchObject({ maxOutputTokens: 1024, maxOutputField: "max_tokens", outputCounts: true });
     expect(r.window!.usedTokens).toBe(r.window!.inputTokens + 1024);
+    expect(r.window!.inputTokens).toBe(r.tokens!.total);
+    const pct = Math.round(((r.tokens!.total + 1024) / 200_000) * 100);
     expect(r.window!.summary).toBe(
-      "uses 1% of claude-sonnet-4-5's 200,000-token window, with max_tokens 1,024 reserved",
+      `uses ${pct}% of claude-sonnet-4-5's 200,000-token window, with max_tokens 1,024 reserved`,
     );
     expect(r.window!.row!.sources.length).toBeGreaterThan(0);
   });
@@ -351,5 +381,181 @@ describe("inspect on wire requests: every section answers", () => {
     } as unknown as NormalizedRequest;
     const parts = requestParts(request, segmentWith(request, "anthropic", estimateTextTokens));
     expect(relayBlocker(parts)).toContain("messages[1]");
+  });
+});
+
+describe("inspect counts tokens as the provider bills them", () => {
+  it("gives every figure from countRequestTokens, with its method and band", async () => {
+    const r = await inspect(anthropicWire);
+    const request = parseRequest(anthropicWire).request as NormalizedRequest;
+    const count = countRequestTokens(request, { provider: "anthropic" });
+    expect(r.tokens).toEqual({
+      counter: "countRequestTokens",
+      method: "estimate",
+      total: count.total,
+      low: count.low,
+      high: count.high,
+      band: Math.round((Math.max(count.total - count.low, count.high - count.total) / count.total) * 1000) / 1000,
+      format: "anthropic",
+      encoding: null,
+      notes: [],
+    });
+    expect(r.segments!.totalTokens).toBe(count.total);
+    expect(r.parts!.parts.reduce((n, p) => n + p.tokens, 0)).toBe(count.total);
+    expect(r.fingerprints!.total.tokens).toBe(count.total);
+    expect(r.cache!.assumptions.join(" ")).toContain("countRequestTokens");
+  });
+
+  it("is exact for OpenAI with the tokenizer, and the simulation says so", async () => {
+    // Text only: tool definitions and calls have fitted framing, an image by URL an unknown size.
+    const openai = {
+      model: "gpt-4o",
+      messages: [
+        { role: "developer", content: "You are the support assistant for Northwind Outfitters." },
+        { role: "user", content: "Where is my order A-10293?" },
+        { role: "assistant", content: "It shipped with UPS and should arrive on December 2." },
+        { role: "user", content: "Can I still change the delivery address?" },
+      ],
+    };
+    const tokenizer = await createOpenAITokenizer("gpt-4o");
+    const r = await inspect(openai, { tokenizer });
+    const request = parseRequest(openai).request as NormalizedRequest;
+    const count = countRequestTokens(request, { provider: "openai", tokenizer });
+    expect(count.method).toBe("exact");
+    expect(r.tokens).toMatchObject({
+      method: "exact",
+      total: count.total,
+      low: count.total,
+      high: count.total,
+      band: 0,
+    });
+    expect(r.tokens!.encoding).toBe(tokenizer.encoding);
+    expect(r.cache!.turns[0]!.totalTokens).toBe(count.total);
+    expect(r.cache!.assumptions.join(" ")).toContain("exact");
+    // Without it, the same request is a calibrated estimate with a band around it.
+    const estimated = await inspect(openai);
+    expect(estimated.tokens!.method).toBe("estimate");
+    expect(estimated.tokens!.low!).toBeLessThan(estimated.tokens!.high!);
+  });
+
+  it("evicts an image by its real cost, not its base64 length", async () => {
+    // A 1,000 × 1,000 PNG whose base64 is 300,000 characters long: Anthropic bills about 1,334 tokens.
+    const png = pngBase64(1000, 1000) + "A".repeat(300_000);
+    const wire = {
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "image", source: { type: "base64", media_type: "image/png", data: png } },
+            { type: "text", text: "What is in this chart?" },
+          ],
+        },
+        { role: "assistant", content: [{ type: "text", text: "A rising line." }] },
+        { role: "user", content: [{ type: "text", text: "And the trend after March?" }] },
+      ],
+    };
+    const whole = await inspect(wire);
+    const image = whole.parts!.parts.find((p) => p.path === "messages[0]")!;
+    expect(image.tokens).toBeGreaterThan(1300);
+    expect(image.tokens).toBeLessThan(1500);
+    // A 5,000-token cap keeps everything; counted ÷4 the image alone would be 75,000 tokens.
+    const kept = await inspect(wire, { contextBudget: { maxInputTokens: 5000 } });
+    expect(kept.contextBudget!.omitted).toEqual([]);
+    const quarter = await inspect(wire, {
+      contextBudget: { maxInputTokens: 5000 },
+      tokenEstimator: estimateTextTokens,
+    });
+    expect(quarter.contextBudget!.omitted.map((o) => o.path)).toContain("messages[0]");
+  });
+});
+
+describe("inspect with the provider's response: predicted vs actual", () => {
+  const request = anthropicWire;
+  const responseOf = (usage: Record<string, number>) => ({
+    id: "msg_01",
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    content: [{ type: "text", text: "Done." }],
+    stop_reason: "end_turn",
+    usage,
+  });
+
+  it("reads the usage from the JSON body, its text, or the usage object alone, and gives the difference", async () => {
+    const usage = { input_tokens: 700, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 12 };
+    const forms = [responseOf(usage), JSON.stringify(responseOf(usage)), usage];
+    const reports = await Promise.all(forms.map((response) => inspect(request, { response })));
+    for (const r of reports) expect(r.usage).toEqual(reports[0]!.usage);
+    const u = reports[0]!.usage!;
+    expect(u.format).toBe("anthropic");
+    expect(u.actual).toEqual({ input: 700, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, output: 12 });
+    expect(u.predicted.input).toBe(reports[0]!.tokens!.total);
+    expect(u.difference!.input).toBe(700 - u.predicted.input);
+    expect(u.difference!.inputPct).toBe(Math.round(((700 - u.predicted.input) / 700) * 1000) / 10);
+    expect(u.withinBand).toBe(700 >= u.predicted.low! && 700 <= u.predicted.high!);
+    expect(reports[0]!.problems).toEqual([]);
+  });
+
+  it("reads an SSE stream, and notes a cache read the cold prediction could not see", async () => {
+    const events = [
+      {
+        type: "message_start",
+        message: { usage: { input_tokens: 20, cache_read_input_tokens: 640, output_tokens: 1 } },
+      },
+      { type: "message_delta", usage: { output_tokens: 30 } },
+    ];
+    const sse = events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join("");
+    const r = await inspect(request, { response: sse });
+    expect(r.usage!.actual).toMatchObject({ input: 660, cacheRead: 640, output: 30 });
+    expect(r.usage!.predicted.cacheRead).toBe(0);
+    expect(r.usage!.difference!.cacheRead).toBe(640);
+    expect(r.usage!.notes.join(" ")).toContain("cold cache");
+  });
+
+  it("says when the response holds no usage, and keeps the rest of the report", async () => {
+    const r = await inspect(request, { response: { error: { type: "overloaded_error" } } });
+    expect(r.usage).toMatchObject({ actual: null, difference: null, withinBand: null });
+    expect(r.problems).toEqual([
+      expect.objectContaining({ stage: "usage", code: "usage_not_found", path: "response" }),
+    ]);
+    expect(r.segments).not.toBeNull();
+    const bad = await inspect(request, { response: 42 });
+    expect(bad.usage).toBeNull();
+    expect(bad.problems).toEqual([expect.objectContaining({ stage: "usage", path: "response" })]);
+  });
+
+  it("reads an OpenAI Chat response, cached tokens included", async () => {
+    const openai = samples.find((s) => s.id === "openai-chat")!.data;
+    const response = {
+      usage: { prompt_tokens: 2200, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1024 } },
+    };
+    const r = await inspect(openai, { response });
+    expect(r.usage!.format).toBe("openai-chat");
+    expect(r.usage!.actual).toMatchObject({ input: 2200, cacheRead: 1024 });
+    expect(r.usage!.difference!.cacheRead).toBe(1024 - r.usage!.predicted.cacheRead);
+  });
+});
+
+describe("inspect loads the counter's media rules only when a request needs them", () => {
+  const text = { role: "user", content: [{ type: "text", text: "Summarize the attached chart." }] };
+  const withImage = {
+    role: "user",
+    content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: pngBase64(800, 600) } }],
+  };
+  const wire = (messages: unknown[]) => ({ model: "claude-sonnet-4-5", max_tokens: 100, messages });
+
+  it("counts a previous turn with an image against a text-only current turn, as countRequestTokens does", async () => {
+    const previous = wire([withImage]);
+    const current = wire([withImage, { role: "assistant", content: "A bar chart." }, text]);
+    const r = await inspect(wire([text]), { previous });
+    expect(r.prefix).not.toBeNull();
+    const both = await inspect(current, { previous });
+    const count = countRequestTokens(parseRequest(current).request as NormalizedRequest, { provider: "anthropic" });
+    expect(both.tokens!.total).toBe(count.total);
+    expect(both.segments!.segments.find((s) => s.path === "messages[0].content[0]")!.tokens).toBe(
+      count.perSegment.find((s) => s.path === "messages[0].content[0]")!.tokens,
+    );
   });
 });

@@ -6,17 +6,17 @@
  * Unparseable input throws `RequestFormatError` (with paths, line and column). Every later
  * stage that fails becomes a `problems` entry; the report keeps what the other stages found.
  */
-import { explainProviderInput } from "../assembly/assemble.ts";
-import type { ExplainedProviderInput } from "../assembly/trace.ts";
 import { checkedTokenEstimator, type TokenEstimator } from "../tokens/estimate.ts";
 import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
 import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
 import { parseFingerprintBundle } from "./fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
-import { simulateNextTurn } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
-import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
-import { simulateTurns } from "../cache/simulate.ts";
+import { checkProvider, type SegmentedRequest } from "../cache/segments.ts";
+import { simulateTurns, type TokenSource } from "../cache/simulate.ts";
+import { countedMeasure, countOf, estimatorMeasure, type Measure } from "../cache/counted.ts";
+import { completeCountKit, lazyCountKit } from "../tokens/count-lazy.ts";
+import type { TokenCount, Tokenizer } from "../tokens/types.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY, inputMessages, replyMessage } from "./turn-edit.ts";
 import type {
   BreakpointSuggestion,
@@ -26,7 +26,6 @@ import type {
   NextTurnSimulation,
   PrefixComparison,
 } from "../cache/types.ts";
-import { historyIssues } from "../conversation/history.ts";
 import { providerHistoryIssues } from "../conversation/provider-history.ts";
 import { requestParts } from "../cache/parts.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
@@ -34,24 +33,12 @@ import { reportLiterals } from "./report-literals.ts";
 import { reportWindow } from "./report-window.ts";
 import { wireSections } from "./report-wire.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
-import { InvalidInputError } from "../util/errors.ts";
-import { TemplateError } from "../templates/errors.ts";
-import { type AssemblyTemplateRenderer, type PreparedAssembly, prepareAssemblyWith } from "../request/prepare-with.ts";
-import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
+import type { ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
 import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
-import {
-  budgetSection,
-  layoutTrace,
-  omissionItem,
-  plainRequest,
-  problemFrom,
-  reportSegments,
-  tierDrops,
-  reportTiers,
-} from "./report-parts.ts";
+import { problemFrom, reportSegments } from "./report-parts.ts";
 import {
   type ReportAssembly,
   type ReportContextBudget,
@@ -62,6 +49,8 @@ import {
   type ReportParts,
   type ReportProblem,
   type ReportTemplate,
+  type ReportTokens,
+  type ReportUsage,
   type ReportTiers,
   type ReportWindow,
 } from "./types.ts";
@@ -74,7 +63,13 @@ export interface InspectOptions {
   readonly provider?: CacheProvider;
   /** Model id for cache rules; default the request's. */
   readonly model?: string;
+  /**
+   * Counts each segment instead of `countRequestTokens` (every token figure of the report then comes
+   * from it). An assembly's own context budget keeps its default ÷4 unless this is given.
+   */
   readonly tokenEstimator?: TokenEstimator;
+  /** `await createOpenAITokenizer(model)` (`prompt-strata/tokenizers/openai`): exact OpenAI counts. */
+  readonly tokenizer?: Tokenizer;
   /** Tier budget override for `sections` (a number is `totalBudget`; null = no limit). */
   readonly tierBudget?: number | null | TierBudgetJson;
   /** Context budget override; null removes the request's. */
@@ -88,112 +83,53 @@ export interface InspectOptions {
   readonly ruleId?: string;
   /** Reply and next input for the next-turn simulation of an `AssemblyRequest`; `false` skips it. */
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
+  /**
+   * The provider's response to this request — its JSON body (text or parsed), its SSE stream as
+   * text, or its `usage` object — for `report.usage`: predicted vs actual input and cached tokens.
+   */
+  readonly response?: unknown;
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
+}
+
+/** Where the report's token figures come from, for the simulation's assumptions. */
+const tokenSource = (measure: Measure, count: TokenCount | null): TokenSource =>
+  measure.source === "estimator" ? "estimator" : count?.method === "exact" ? "exact" : "counted";
+
+/** `report.tokens` from the request's count (or, with a `tokenEstimator`, its total alone). */
+function tokensSection(seg: SegmentedRequest, count: TokenCount | null): ReportTokens {
+  if (count === null)
+    return {
+      counter: "tokenEstimator",
+      method: "estimate",
+      total: seg.totalTokens,
+      low: null,
+      high: null,
+      band: null,
+      format: null,
+      encoding: null,
+      notes: [],
+    };
+  const { total, low, high } = count;
+  return {
+    counter: "countRequestTokens",
+    method: count.method,
+    total,
+    low,
+    high,
+    band: total === 0 ? 0 : Math.round((Math.max(total - low, high - total) / total) * 1000) / 1000,
+    format: count.format,
+    encoding: count.encoding,
+    notes: count.notes,
+  };
 }
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
 const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
 
-interface Assembled {
-  readonly request: NormalizedRequest | null;
-  readonly prepared: PreparedAssembly | null;
-  readonly assembly: ReportAssembly;
-  readonly explained: ExplainedProviderInput | null;
-}
-
-/** The template engine (Jinja and its lint), loaded only for a request that has a template. */
-type TemplateEngine = typeof import("./template-engine.ts");
-const loadTemplateEngine = (): Promise<TemplateEngine> => import("./template-engine.ts");
-
-/** prepareAssembly, dropping the template or the sections when they are what fails. */
-function prepare(
-  request: AssemblyRequest,
-  options: InspectOptions,
-  layout: InputAssemblyLayout,
-  problems: ReportProblem[] | null,
-  render: AssemblyTemplateRenderer | undefined,
-): { prepared: PreparedAssembly | null; request: AssemblyRequest } {
-  let req = request;
-  const opts = {
-    layout,
-    ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
-    ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
-    ...(options.tokenEstimator ? { tokenEstimator: options.tokenEstimator } : {}),
-  };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      return { prepared: prepareAssemblyWith(req, opts, render), request: req };
-    } catch (e) {
-      const templateFailed =
-        e instanceof TemplateError || (e instanceof InvalidInputError && e.field.startsWith("template"));
-      problems?.push(problemFrom(templateFailed ? "template" : "tiers", e));
-      if (templateFailed && req.template) {
-        const { template: _t, ...rest } = req;
-        req = rest;
-      } else if (req.sections) {
-        const { sections: _s, tierBudget: _b, ...rest } = req;
-        req = rest;
-      } else break;
-    }
-  }
-  return { prepared: null, request: req };
-}
-
-async function assemble(
-  request: AssemblyRequest,
-  options: InspectOptions,
-  problems: ReportProblem[],
-  engine: TemplateEngine | undefined,
-): Promise<Assembled & { readonly req: AssemblyRequest }> {
-  const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
-  const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
-  let chosen:
-    | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
-    | undefined;
-  for (const layout of ["legacy", "cache_aware"] as const) {
-    const { prepared, request: req } = prepare(
-      request,
-      options,
-      layout,
-      layout === selected ? problems : null,
-      engine?.renderAssemblyTemplate,
-    );
-    let explained: ExplainedProviderInput | null = null;
-    if (prepared) {
-      try {
-        explained = await explainProviderInput(prepared.options);
-      } catch (e) {
-        problems.push({ ...problemFrom("assembly", e), message: `${layout}: ${problemFrom("assembly", e).message}` });
-      }
-    }
-    traces[layout] = explained ? layoutTrace(explained.trace, explained.request) : null;
-    if (layout === selected) chosen = { prepared, explained, req };
-  }
-  const explained = chosen?.explained ?? null;
-  return {
-    request: explained ? plainRequest(explained.request) : null,
-    prepared: chosen?.prepared ?? null,
-    explained,
-    req: chosen?.req ?? request,
-    assembly: {
-      selectedLayout: selected,
-      legacy: traces.legacy ?? null,
-      cache_aware: traces.cache_aware ?? null,
-      asSent: null,
-    },
-  };
-}
-
-function reportContextBudget(explained: ExplainedProviderInput | null): ReportContextBudget | null {
-  const report = explained?.trace.budget;
-  if (!report) return null;
-  return budgetSection(
-    report,
-    report.omitted.map((o) => omissionItem(o, report)),
-    [],
-  );
-}
+/** The assembler and its report sections, loaded only for an `AssemblyRequest` (see strata.ts). */
+type Strata = typeof import("./strata.ts");
+const loadStrata = (): Promise<Strata> => import("./strata.ts");
 
 /**
  * options.previous → a turn for the comparison, made once: a bundle is parsed (every shape issue,
@@ -203,10 +139,11 @@ function reportContextBudget(explained: ExplainedProviderInput | null): ReportCo
 async function previousTurn(
   previous: unknown,
   options: InspectOptions,
-  provider: CacheProvider,
-  estimate: TokenEstimator,
+  measure: Measure,
   current: SegmentedRequest,
+  ready: (request: NormalizedRequest) => Promise<void>,
 ): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
+  const provider = measure.provider;
   let value = previous;
   if (typeof previous === "string") {
     const parsed = parseJson(previous);
@@ -224,21 +161,13 @@ async function previousTurn(
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
   else {
-    const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
-    const { prepared } = prepare(
-      parsed.request,
-      options,
-      options.layout ?? parsed.request.inputLayout ?? "cache_aware",
-      null,
-      engine?.renderAssemblyTemplate,
-    );
-    if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
-    request = plainRequest((await explainProviderInput(prepared.options)).request);
+    request = await (await loadStrata()).assembledPrevious(parsed.request, options);
     assembled = true;
   }
+  await ready(request);
   // Segmented with the current request as twin: the segments both turns share are hashed once.
   return {
-    turn: toTurn(segmentWith(request, provider, estimate, current), provider, estimate, "previous"),
+    turn: toTurn(measure.segment(request, current), provider, measure.partial, "previous"),
     request,
     assembled,
     kind: "request",
@@ -260,32 +189,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   let volatileVariables: string[] = [];
   const dropped: DroppedItem[] = [];
 
+  let strata: Strata | null = null;
   if (parsed.format === "strata") {
-    const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
-    const a = await assemble(parsed.request, options, problems, engine);
-    request = a.request;
-    assembly = a.assembly;
-    if (a.prepared?.tiers) {
-      tiers = reportTiers(a.prepared.tiers);
-      dropped.push(...tierDrops(tiers));
-    }
-    contextBudget = reportContextBudget(a.explained);
-    if (contextBudget) dropped.push(...contextBudget.omitted);
-    if (a.prepared?.template && engine) {
-      templates = engine.reportTemplate(a.prepared.template, problems);
-      volatileVariables = templates.volatility.map((w) => w.variable);
-    }
-    if (options.nextTurn !== false && a.prepared) {
-      try {
-        nextTurn = await simulateNextTurn(a.req, {
-          ...(options.nextTurn || DEFAULT_NEXT_TURN),
-          ...(options.provider ? { provider: options.provider } : {}),
-          ...(estimator ? { tokenEstimator: estimator } : {}),
-        });
-      } catch (e) {
-        problems.push(problemFrom("assembly", e, "warning"));
-      }
-    }
+    strata = await loadStrata();
+    const a = await strata.strataSections(parsed.request, options, problems);
+    ({ request, assembly, tiers, contextBudget, templates, nextTurn, volatileVariables } = a);
+    dropped.push(...a.dropped);
   } else {
     request = parsed.request;
     // Blocks kept verbatim because Strata does not know their type: named, with their wire path.
@@ -306,6 +215,9 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   let parts: ReportParts | null = null;
   let window: ReportWindow | null = null;
   let volatileLiterals: ReportLiterals | null = null;
+  let count: TokenCount | null = null;
+  let tokens: ReportTokens | null = null;
+  let usage: ReportUsage | null = null;
   if (request) {
     // Checked once here; the request itself was parsed or assembled, so it needs no shape check.
     const estimate = checkedTokenEstimator(estimator, "tokenEstimator");
@@ -314,18 +226,32 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       ...(options.rules ? { rules: options.rules } : {}),
       ...(options.ruleId ? { ruleId: options.ruleId } : {}),
     };
-    seg = segmentWith(request, provider, estimate);
-    const turn = toTurn(seg, provider, estimate);
+    // One counter for every figure: countRequestTokens per segment, or the caller's estimator.
+    // The counter's media rules and exact OpenAI part load only for a request that needs them.
+    const kit = lazyCountKit();
+    const measure = estimator
+      ? estimatorMeasure(provider, estimate)
+      : countedMeasure(provider, estimate, kit, {
+          ...(options.model ? { model: options.model } : {}),
+          ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+        });
+    const ready = (r: NormalizedRequest) =>
+      estimator ? Promise.resolve() : completeCountKit(kit, r, options.tokenizer !== undefined);
+    await ready(request);
+    const partial = measure.partial;
+    seg = measure.segment(request);
+    count = countOf(seg);
+    const turn = toTurn(seg, provider, partial);
     let prev: Awaited<ReturnType<typeof previousTurn>> | null = null;
     if (options.previous !== undefined) {
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, provider, estimate, seg);
+        prev = await previousTurn(options.previous, options, measure, seg, ready);
         prefix = compareTurns(
           prev.turn,
           turn,
           { provider, ...(volatileVariables.length > 0 ? { template: { volatileVariables } } : {}) },
-          estimate,
+          partial,
         );
         previousKind = prev.kind;
       } catch (e) {
@@ -337,14 +263,17 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     const extra: string[] = [];
     if (provider === "anthropic") {
       try {
-        breakpoints = breakpointsFor(request, ruleOpts, estimate, prev ? prev.turn : null);
+        breakpoints = breakpointsFor(request, ruleOpts, partial, prev ? prev.turn : null, seg);
         // An assembled request carries no markers (the host's adapter places them): simulate with the suggestions.
         if (parsed.format === "strata" && !seg.segments.some((s) => s.cacheBreakpoint)) {
           const marked = (r: NormalizedRequest, b: readonly BreakpointSuggestion[]) =>
-            toTurn(segmentWith(applyBreakpoints(r, b), provider, estimate), provider, estimate);
+            toTurn(measure.segment(applyBreakpoints(r, b)), provider, partial);
           const prevMarked =
             prev?.assembled && prev.request
-              ? marked(prev.request, breakpointsFor(prev.request, ruleOpts, estimate, null))
+              ? marked(
+                  prev.request,
+                  breakpointsFor(prev.request, ruleOpts, partial, null, measure.segment(prev.request)),
+                )
               : prev?.turn;
           simulated = prevMarked ? [prevMarked, marked(request, breakpoints)] : [marked(request, breakpoints)];
           extra.push(
@@ -361,7 +290,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       const sim = simulateTurns(
         simulated,
         { provider, model, ...ruleOpts, ...(estimator ? { tokenEstimator: estimator } : {}) },
-        estimate,
+        partial,
+        { tokens: tokenSource(measure, count) },
       );
       cache = extra.length > 0 ? { ...sim, assumptions: [...sim.assumptions, ...extra] } : sim;
     } catch (e) {
@@ -370,7 +300,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     try {
       history =
         parsed.format === "strata"
-          ? historyIssues(request.messages)
+          ? strata!.historyIssues(request.messages)
           : providerHistoryIssues(request.messages, parsed.format);
     } catch (e) {
       problems.push(problemFrom("history", e));
@@ -384,7 +314,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
         seg,
         requestPartList,
         provider,
-        estimate,
+        measure,
         {
           ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
           ...(options.tiers ? { tiers: options.tiers } : {}),
@@ -406,6 +336,16 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       dropped.push(...wire.dropped);
     }
     window = reportWindow(request, model, provider, seg.totalTokens, problems);
+    tokens = tokensSection(seg, count);
+    if (options.response !== undefined) {
+      try {
+        // The usage readers load only for a report that has a response.
+        const { usageSection } = await import("./report-usage.ts");
+        usage = usageSection(options.response, parsed.format, provider, tokens, cache, prev !== null, problems);
+      } catch (e) {
+        problems.push(problemFrom("usage", e));
+      }
+    }
     volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
@@ -437,6 +377,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     history: { rules: parsed.format === "strata" ? "strata" : parsed.format, issues: history },
     templates,
     volatileLiterals,
+    tokens,
+    usage,
     fingerprints: seg ? bundleFromSegments(seg) : null,
     problems,
   };

@@ -15,7 +15,8 @@ import {
 } from "../cache/part-layout.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
-import type { CacheProvider, NextTurnSimulation, RequestPart, TokenEstimator } from "../cache/types.ts";
+import type { Measure } from "../cache/counted.ts";
+import type { CacheProvider, NextTurnSimulation, RequestPart } from "../cache/types.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { Message } from "../messages/types.ts";
@@ -93,7 +94,7 @@ export function wireSections(
   seg: SegmentedRequest,
   parts: readonly RequestPart[],
   provider: CacheProvider,
-  estimate: TokenEstimator,
+  measure: Measure,
   options: WireOptions,
   problems: ReportProblem[],
 ): WireSections {
@@ -119,10 +120,10 @@ export function wireSections(
       const basis = follows[0] ?? "appended";
       // One memo for the three orders: a request that follows both layouts is simulated once.
       const memo = new Map<string, Omit<PartsNextTurn, "basis">>();
-      asSentNext = partsNextTurn(request, parts, basis, edit, provider, estimate, seg, memo);
+      asSentNext = partsNextTurn(request, parts, basis, edit, provider, measure, seg, memo);
       if (cannotRelay === null) {
         const pair = (l: InputAssemblyLayout) => {
-          const { basis: _b, ...rest } = partsNextTurn(request, parts, l, edit, provider, estimate, seg, memo);
+          const { basis: _b, ...rest } = partsNextTurn(request, parts, l, edit, provider, measure, seg, memo);
           return { layout: l, ...rest };
         };
         nextTurn = { provider, legacy: pair("legacy"), cache_aware: pair("cache_aware") };

@@ -24,6 +24,8 @@ import type { LiteralVolatility } from "../templates/literal-volatility.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
 import type { Role } from "../messages/types.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
+import type { CountMethod, TokenFormat, TokenNote } from "../tokens/types.ts";
+import type { Usage, UsageFormat } from "../tokens/usage.ts";
 
 /**
  * 2: a wire request (OpenAI Chat / Responses, Anthropic, Gemini) gets every section an
@@ -32,7 +34,13 @@ import type { InputAssemblyLayout } from "../assembly/types.ts";
  * in sections); new `window` (the model's context window) and `volatileLiterals`; history issues
  * follow each provider's own rules (`history.rules`); problems may have stage `budget`.
  */
-export const REPORT_VERSION = 2 as const;
+/**
+ * 3: every token figure (segments, prefixes, the cache minimum and simulation, parts, the context
+ * budget of a wire request, the window, next turns) is `countRequestTokens`' per segment — the
+ * tokens the provider bills, exact for OpenAI with a `tokenizer` — instead of ÷4, unless a
+ * `tokenEstimator` is given; new `tokens` (method and band) and `usage` (predicted vs actual).
+ */
+export const REPORT_VERSION = 3 as const;
 
 export interface InspectionReport {
   readonly reportVersion: typeof REPORT_VERSION;
@@ -88,6 +96,10 @@ export interface InspectionReport {
   readonly templates: ReportTemplate | null;
   /** Volatile-looking values in the literal text of the stable part of the prompt; null when there is no request. */
   readonly volatileLiterals: ReportLiterals | null;
+  /** How the token figures were counted (exact or estimate) and their band; null when there is no request. */
+  readonly tokens: ReportTokens | null;
+  /** The provider's reported usage (`options.response`) against the prediction; null without a response. */
+  readonly usage: ReportUsage | null;
   /** Hash-only bundle of this request, safe to share; null when there is no request. */
   readonly fingerprints: FingerprintBundle | null;
   /** Stages that failed or warned; the report still holds what the other stages found. */
@@ -99,7 +111,7 @@ export interface InspectionSettings {
   readonly model: string;
   /** Layout of `request` (Strata input only; `cache_aware` otherwise). */
   readonly layout: InputAssemblyLayout;
-  /** `default` = `ceil(UTF-16 length / 4)`; `custom` = an injected `tokenEstimator`. */
+  /** `default` = `countRequestTokens` per segment (see `tokens`); `custom` = an injected `tokenEstimator`. */
   readonly tokenEstimator: "default" | "custom";
   /** What `options.previous` was: nothing, a request, or a fingerprint bundle. */
   readonly previous: "none" | "request" | "fingerprints";
@@ -347,11 +359,59 @@ export interface VolatilityWarning {
 }
 
 export interface ReportProblem {
-  readonly stage: "parse" | "template" | "tiers" | "assembly" | "budget" | "history" | "cache" | "previous";
+  readonly stage: "parse" | "template" | "tiers" | "assembly" | "budget" | "history" | "cache" | "previous" | "usage";
   /** The error's `code` (e.g. `context_budget_exceeded`). */
   readonly code: string;
   readonly severity: "error" | "warning";
   readonly message: string;
   /** JSON path or field, when the error names one. */
   readonly path: string | null;
+}
+
+/** How the report's token figures were counted. Every figure shares the request's method and relative band. */
+export interface ReportTokens {
+  /** `countRequestTokens` (per provider, images by size), or the caller's `tokenEstimator`. */
+  readonly counter: "countRequestTokens" | "tokenEstimator";
+  /** `exact` only when OpenAI's tokenizer counted every part under known framing rules. */
+  readonly method: CountMethod;
+  /** The request's input tokens as billed (Anthropic: input + cache reads + cache writes). */
+  readonly total: number;
+  /** The billed count lies in `[low, high]` for about 9 requests in 10; null for a `tokenEstimator` (its error is unknown). */
+  readonly low: number | null;
+  readonly high: number | null;
+  /** `max(total − low, high − total) / total` to 0.001: the ± of every figure (0 when exact); null when unknown. */
+  readonly band: number | null;
+  /** The wire format whose framing was counted; null for a `tokenEstimator`. */
+  readonly format: TokenFormat | null;
+  /** The tokenizer encoding (`o200k_base`), or null for an estimate without one. */
+  readonly encoding: string | null;
+  /** What could not be counted exactly (media of unknown size, a tokenizer for another encoding, …). */
+  readonly notes: readonly TokenNote[];
+}
+
+/** The provider's reported usage beside the prediction for the same request. */
+export interface ReportUsage {
+  /** The response format read (`readUsage`): the request's own, or its provider's. */
+  readonly format: UsageFormat;
+  /** Normalized usage (input counts cached tokens); null when the response holds none. */
+  readonly actual: Usage | null;
+  readonly predicted: {
+    readonly input: number;
+    readonly low: number | null;
+    readonly high: number | null;
+    readonly method: CountMethod;
+    /** The simulation's read and write for this request (a cold cache unless `previous` is given). */
+    readonly cacheRead: number;
+    readonly cacheWrite: number;
+  };
+  /** `actual − predicted`; null without actual usage. `inputPct`: of the actual input, to 0.1 (null when it is 0). */
+  readonly difference: {
+    readonly input: number;
+    readonly inputPct: number | null;
+    readonly cacheRead: number;
+    readonly cacheWrite: number;
+  } | null;
+  /** Whether the actual input lies in `[low, high]`; null without usage or a band. */
+  readonly withinBand: boolean | null;
+  readonly notes: readonly string[];
 }

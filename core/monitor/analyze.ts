@@ -20,6 +20,7 @@ import { bundleFromSegments } from "../cache/fingerprints.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { selectCacheRule } from "../cache/rules.ts";
 import { segmentWith } from "../cache/segments.ts";
+import { segmentCounted } from "../cache/counted.ts";
 import type { CacheProvider, CacheRule, PrefixComparison, TokenEstimator } from "../cache/types.ts";
 import { parseWireRequest } from "../formats/parse.ts";
 import type { WireFormat } from "../formats/types.ts";
@@ -65,6 +66,8 @@ export interface PrepareOptions {
   readonly headers: Headers;
   readonly threadKey?: ((input: ThreadKeyInput) => string | null | undefined) | undefined;
   readonly estimate: TokenEstimator;
+  /** Count each segment with `countRequestTokens` (as `simulateCache`, the session); false: with `estimate`. */
+  readonly counted: boolean;
   /** Where a failing key function is reported (the default partition is used then). */
   readonly onError: (error: unknown) => void;
 }
@@ -83,7 +86,10 @@ export function prepareTurn(text: string, endpoint: Endpoint, options: PrepareOp
   if (endpoint.model) request = { ...request, model: { ...request.model, model: endpoint.model } };
   const model = request.model.model;
   const provider = inferCacheProvider(parsed.format, request.model.provider, model);
-  const bundle = bundleFromSegments(segmentWith(request, provider, options.estimate));
+  const seg = options.counted
+    ? segmentCounted(request, { provider })
+    : segmentWith(request, provider, options.estimate);
+  const bundle = bundleFromSegments(seg);
   const turn = bundleTurn(bundle, provider, "request");
   const hints = requestHints(request, turn);
   const rows = segmentRows(turn);

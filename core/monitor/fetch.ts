@@ -313,6 +313,7 @@ export function createMonitoredFetch(fetchFn: typeof fetch, options: MonitorOpti
       headers: plan.headers,
       threadKey: options.threadKey,
       estimate,
+      counted: options.tokenEstimator === undefined,
       onError: report,
     });
     if (!prepared) return;

@@ -118,7 +118,7 @@ export interface MonitorOptions {
   readonly waitUntil?: (promise: Promise<unknown>) => void;
   /** Include each turn's hash-only segments in the event (default true). */
   readonly fingerprints?: boolean;
-  /** Per-segment token estimator; default `ceil(UTF-16 length / 4)`. */
+  /** Per-segment token estimator instead of `countRequestTokens` (the default, as `simulateCache` and sessions count). */
   readonly tokenEstimator?: TokenEstimator;
   /** Cache rule table; default `CACHE_RULES`. */
   readonly rules?: readonly CacheRule[];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { simulateCache } from "../cache/simulate.ts";
-import { estimateTextTokens } from "../tokens/estimate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { findModel } from "../formats/models.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
@@ -46,8 +45,8 @@ describe("inspectSession: one conversation", () => {
 
   it("predicts the same read, write and uncached tokens as simulateCache on the same turns", () => {
     const requests = parseSession(harOf(conversation)).entries.map((e) => e.request as NormalizedRequest);
-    // The session's cache model counts ÷4 per segment: the simulator is given the same counts.
-    const sim = simulateCache(requests, { provider: "anthropic", tokenEstimator: estimateTextTokens });
+    // Both count with countRequestTokens by default: the same figures without being told.
+    const sim = simulateCache(requests, { provider: "anthropic" });
     expect(
       turns.map((t) => [t.predicted.input, t.predicted.cacheRead, t.predicted.cacheWrite, t.predicted.uncached]),
     ).toEqual(sim.turns.map((t) => [t.totalTokens, t.cachedReadTokens, t.cacheWriteTokens, t.uncachedTokens]));
@@ -274,7 +273,7 @@ describe("inspectSession: threads", () => {
     const parsed = parseSession(requests.map((q) => JSON.stringify(q)).join("\n")).entries.map(
       (e) => e.request as NormalizedRequest,
     );
-    const sim = simulateCache(parsed, { provider: "openai", tokenEstimator: estimateTextTokens });
+    const sim = simulateCache(parsed, { provider: "openai" });
     expect(r.threads.map((t) => t.provider)).toEqual(["openai"]);
     expect(r.threads[0]!.turns.map((t) => t.predicted.cacheRead)).toEqual(sim.turns.map((t) => t.cachedReadTokens));
   });

@@ -14,6 +14,8 @@ import { isFingerprintBundle } from "../cache/fingerprints.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { selectCacheRule } from "../cache/rules.ts";
 import { type SegmentedRequest, segmentWith } from "../cache/segments.ts";
+import { segmentCounted } from "../cache/counted.ts";
+import type { Tokenizer } from "../tokens/types.ts";
 import type { CacheProvider, CacheRule, PrefixComparison, TokenEstimator } from "../cache/types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { MODEL_TABLE_DATE, type ModelPrices } from "../formats/models.ts";
@@ -44,8 +46,13 @@ import {
 } from "./types.ts";
 
 export interface InspectSessionOptions {
-  /** Counts tokens per segment; default `ceil(UTF-16 length / 4)` (same contract as `segmentRequest`'s). */
+  /**
+   * Counts tokens per segment instead of `countRequestTokens` (same contract as `segmentRequest`'s).
+   * By default each turn is counted as `simulateCache` counts it, so the two agree.
+   */
   readonly tokenEstimator?: TokenEstimator;
+  /** `createOpenAITokenizer(model)`: exact counts for OpenAI turns (ignored with a `tokenEstimator`). */
+  readonly tokenizer?: Tokenizer;
   /** Cache rule table; default `CACHE_RULES`. */
   readonly rules?: readonly CacheRule[];
   /** Also collect the session's hash-only fingerprints (`analyzer.fingerprints()`), e.g. for a share link. */
@@ -173,6 +180,9 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
   if (options === null || typeof options !== "object")
     throw new InvalidInputError("options", "must be an object (or left out).");
   const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
+  const tokenizer = options.tokenEstimator ? undefined : options.tokenizer;
+  // A shared start of a segment that then differs: the tokenizer counts it when there is one (as simulateCache).
+  const partialTokens: TokenEstimator = tokenizer ? (text) => tokenizer.count(text) : estimate;
   const ruleOptions = options.rules ? { rules: options.rules } : {};
   const threads: ThreadState[] = [];
   const index = new ThreadIndex<ThreadState>();
@@ -248,11 +258,13 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
 
   /**
    * The turn's segments with their token figures. This is the one place where token counts enter the
-   * session analysis: to use `countRequestTokens`, give each segment its per-segment count here.
+   * session analysis: `countRequestTokens` per segment (as `simulateCache`), or the caller's estimator.
    */
   const segmentedTurn = (request: NormalizedRequest, provider: CacheProvider): Turn => {
     const [model, conversation, twin] = twinOf(request, provider);
-    const seg = segmentWith(request, provider, estimate, twin);
+    const seg = options.tokenEstimator
+      ? segmentWith(request, provider, estimate, twin)
+      : segmentCounted(request, { provider, ...(tokenizer ? { tokenizer } : {}) }, twin);
     for (const key of [model, conversation]) {
       twins.delete(key);
       twins.set(key, seg);
@@ -298,7 +310,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
     const number = thread.turns.length + 1;
     const keys = prefixKeys(turn);
     let cmp: PrefixComparison | null = null;
-    if (prev) cmp = compareTurns(prev.turn ?? expandTurn(prev.compact!), turn, { provider }, estimate);
+    if (prev) cmp = compareTurns(prev.turn ?? expandTurn(prev.compact!), turn, { provider }, partialTokens);
     const k = cmp?.commonPrefix.segments ?? 0;
     const partial =
       cmp && !cmp.identical && prev && k < prev.keys.length
@@ -470,7 +482,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
       const assumptions = [
         options.tokenEstimator
           ? "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens."
-          : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
+          : "Token counts are countRequestTokens per segment, as simulateCache counts them: calibrated estimates where no tokenizer counts exactly.",
         "Turns are threads by provider, model, cache key or user id, and message history: a turn joins the thread whose last turn's messages it continues.",
         timestamps
           ? [
@@ -503,7 +515,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
         kind: "strata-session-report",
         reportVersion: SESSION_REPORT_VERSION,
         input: { kind: input.kind, records: input.records, turns: turnCount },
-        settings: { tokens: options.tokenEstimator ? "custom" : "estimate", timestamps },
+        settings: { tokens: options.tokenEstimator ? "custom" : "counted", timestamps },
         threads: threadRows,
         busts,
         skipped: {

@@ -15,7 +15,8 @@ import type {
 import type { NormalizedRequest, WireFormat } from "../formats/types.ts";
 import type { Usage } from "../tokens/usage.ts";
 
-export const SESSION_REPORT_VERSION = 1 as const;
+/** 2: token figures are `countRequestTokens`' per segment by default (`settings.tokens: "counted"`), not ÷4. */
+export const SESSION_REPORT_VERSION = 2 as const;
 
 /** What the input was. `fingerprints`: a hash-only session (`toSessionFingerprints`). */
 export type SessionInputKind = "har" | "jsonl" | "json" | "fingerprints";
@@ -96,7 +97,7 @@ export type TurnCause = "first" | "identical" | DivergenceCause;
 /** Why a turn lost cache its predecessor had built. */
 export type BustCause = DivergenceCause | "ttl_expired";
 
-/** The simulator's figures for one turn (estimated tokens, see `settings.tokens`). */
+/** The simulator's figures for one turn (counted tokens, see `settings.tokens`). */
 export interface PredictedUsage {
   /** Input tokens of the whole request. */
   readonly input: number;
@@ -222,8 +223,8 @@ export interface SessionReport {
   readonly reportVersion: typeof SESSION_REPORT_VERSION;
   readonly input: { readonly kind: SessionInputKind; readonly records: number; readonly turns: number };
   readonly settings: {
-    /** Where token figures come from: `estimate` = ceil(UTF-16 length / 4) per segment; `custom` = an injected estimator. */
-    readonly tokens: "estimate" | "custom";
+    /** Where token figures come from: `counted` = countRequestTokens per segment (as simulateCache); `custom` = an injected estimator. */
+    readonly tokens: "counted" | "custom";
     /** Whether the input carried times (then cache lifetimes are simulated). */
     readonly timestamps: boolean;
   };

@@ -8,9 +8,16 @@ import type { ContentBlock, JsonValue } from "../messages/types.ts";
 import { anthropicToolPreamble } from "./anthropic-tools.ts";
 import { geminiBillsThoughtSignatures } from "./model-info.ts";
 import { addText, bump, emptyFeatures, type FeatureVector, FEATURE_COUNT, jsonText } from "./features.ts";
-import { type MediaCost, mediaCost, resolutionOf } from "./media.ts";
-import type { MediaProvider, MediaTokenRule } from "./media-rules.ts";
-import { requestResolution, requestsReasoning, responseSchemas, resultParts, serverTool } from "./segment-content.ts";
+import type { MediaCost, MediaCoster } from "./media.ts";
+import type { MediaProvider } from "./media-rules.ts";
+import {
+  requestResolution,
+  requestsReasoning,
+  resolutionOf,
+  responseSchemas,
+  resultParts,
+  serverTool,
+} from "./segment-content.ts";
 import type { SegmentRef } from "./segment-order.ts";
 import type { TokenNote } from "./types.ts";
 
@@ -27,9 +34,10 @@ export interface RequestFeatures {
 }
 
 export interface FeatureContext {
-  readonly rule: MediaTokenRule;
   readonly provider: MediaProvider;
   readonly model: string;
+  /** Prices a media block (`mediaCoster(provider, model)`, media.ts). */
+  readonly media: MediaCoster;
 }
 
 /**
@@ -120,7 +128,7 @@ function blockFeatures(
       for (const t of parts.texts) add(v, t);
       for (const m of parts.media) {
         bump(v, "media");
-        addMedia(mediaCost(m, ctx.rule, ctx.provider, resolution));
+        addMedia(ctx.media(m, resolution));
       }
       return;
     }
@@ -130,7 +138,7 @@ function blockFeatures(
       return;
     default:
       bump(v, "media");
-      addMedia(mediaCost(b, ctx.rule, ctx.provider, resolution));
+      addMedia(ctx.media(b, resolution));
   }
 }
 

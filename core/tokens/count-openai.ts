@@ -13,11 +13,11 @@
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { JsonValue, Message } from "../messages/types.ts";
 import { jsonText } from "./features.ts";
-import { type MediaCost, mediaCost, resolutionOf } from "./media.ts";
+import type { MediaCost } from "./media.ts";
 import { currentLoopStart, type FeatureContext } from "./count-estimate.ts";
 import { isOpenAIReasoningModel } from "./model-info.ts";
 import { FUNCTIONS_OVERHEAD, FUNCTIONS_SYSTEM_SHARE, renderFunction, renderFunctions } from "./openai-tools.ts";
-import { requestResolution, responseSchemas, resultParts, serverTool } from "./segment-content.ts";
+import { requestResolution, resolutionOf, responseSchemas, resultParts, serverTool } from "./segment-content.ts";
 import type { SegmentRef } from "./segment-order.ts";
 import type { CountMethod, TokenNote } from "./types.ts";
 
@@ -217,7 +217,7 @@ export function openaiPieces(
             const parts = resultParts(b.result);
             for (const t of parts.texts) p.fixed += tok(t);
             for (const m of parts.media) {
-              const c = mediaCost(m, ctx.rule, "openai", resolution);
+              const c = ctx.media(m, resolution);
               p.media.push(c);
               p.fixed += c.tokens;
             }
@@ -234,7 +234,7 @@ export function openaiPieces(
             p.method = "estimate";
             break;
           default: {
-            const c = mediaCost(b, ctx.rule, "openai", resolution);
+            const c = ctx.media(b, resolution);
             p.media.push(c);
             p.fixed += c.tokens + (c.text === null ? 0 : tok(c.text));
             p.method = "estimate";

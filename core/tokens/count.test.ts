@@ -9,7 +9,9 @@ import { requestArb } from "../test-support/arbitraries.ts";
 import { pdfBase64, pngBase64 } from "../test-support/images.ts";
 import { samples } from "../test-support/samples.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { countRequestTokens, segmentOrderOf } from "./count.ts";
+import { countRequestTokens, countTokensWith, segmentOrderOf } from "./count.ts";
+import { completeCountKit, lazyCountKit } from "./count-lazy.ts";
+import { requestHasMedia } from "./segment-content.ts";
 import type { TokenCount, TokenProvider } from "./types.ts";
 
 let o200k: OpenAITokenizer;
@@ -388,5 +390,44 @@ describe("countRequestTokens: invalid options", () => {
     expect(() =>
       countRequestTokens({ ...r, messages: [{ role: "user", content: "hi" }] } as never, { provider: "openai" }),
     ).toThrow(/messages\[0\]\.content/);
+  });
+});
+
+describe("countTokensWith: the counter with its optional parts loaded on demand", () => {
+  const requests = samples
+    .map((s) => parseRequest(s.data))
+    .filter((p) => p.format !== "strata")
+    .map((p) => p.request as NormalizedRequest);
+  const withImage: NormalizedRequest = {
+    model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+    tools: [],
+    messages: [{ role: "user", content: [{ type: "image", data: pngBase64(640, 480), mimeType: "image/png" }] }],
+  };
+
+  it("says a request has media exactly when its count prices some", () => {
+    for (const request of [...requests, withImage])
+      for (const provider of ["openai", "anthropic", "gemini"] as const) {
+        const priced = countRequestTokens(request, { provider }).perSegment.some((s) => s.media.length > 0);
+        expect(requestHasMedia(request)).toBe(priced);
+      }
+    expect(requestHasMedia(withImage)).toBe(true);
+  });
+
+  it("gives countRequestTokens' count once the kit is completed, and refuses media without the rules", async () => {
+    for (const request of [...requests, withImage]) {
+      const kit = lazyCountKit();
+      await completeCountKit(kit, request, false);
+      expect(kit.exact).toBeNull();
+      expect(countTokensWith(request, { provider: "anthropic" }, kit)).toEqual(
+        countRequestTokens(request, { provider: "anthropic" }),
+      );
+    }
+    expect(() => countTokensWith(withImage, { provider: "anthropic" }, lazyCountKit())).toThrow(InvalidInputError);
+    const tokenizer = await createOpenAITokenizer("gpt-4o");
+    const kit = lazyCountKit();
+    await completeCountKit(kit, requests[0]!, true);
+    expect(countTokensWith(requests[0]!, { provider: "openai", tokenizer }, kit)).toEqual(
+      countRequestTokens(requests[0]!, { provider: "openai", tokenizer }),
+    );
   });
 });

@@ -6,16 +6,15 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { ESTIMATE_MODELS, type EstimateModel, OPENAI_FITTED_FRAMING } from "./coefficients.ts";
+import { ESTIMATE_MODELS, type EstimateModel } from "./coefficients.ts";
 import { type FeatureContext, requestFeatures } from "./count-estimate.ts";
-import { FITTED_EVENTS, type FittedEvents, openaiPieces } from "./count-openai.ts";
-import { dot, FEATURES } from "./features.ts";
+import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
-import { selectMediaRule } from "./media-rules.ts";
+import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
+import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
 import { type SegmentOrder, segmentRefs } from "./segment-order.ts";
 import {
-  type CountMethod,
   type CountTokensOptions,
   type SegmentTokens,
   TOKEN_PROVIDERS,
@@ -74,47 +73,6 @@ function checkOptions(options: CountTokensOptions | undefined): CountTokensOptio
   return options;
 }
 
-/** A tokenizer's count, checked to be a whole number ≥ 0. */
-function checkedCount(tokenizer: Tokenizer): (text: string) => number {
-  const memo = new Map<string, number>();
-  return (text) => {
-    if (text === "") return 0;
-    const hit = text.length <= 64 ? memo.get(text) : undefined;
-    if (hit !== undefined) return hit;
-    const n: unknown = tokenizer.count(text);
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
-      throw new InvalidInputError("tokenizer", `count() returned ${String(n)}: it must return a whole number ≥ 0.`);
-    if (text.length <= 64) memo.set(text, n);
-    return n;
-  };
-}
-
-const mediaBand = (media: readonly MediaCost[]) => {
-  let below = 0;
-  let above = 0;
-  for (const m of media) {
-    below += m.tokens - m.low;
-    above += m.high - m.tokens;
-  }
-  return { below, above };
-};
-
-/** `[low, high]` for a total whose `estimated` part is a calibrated estimate and whose media have their own ranges. */
-function band(
-  total: number,
-  estimated: number,
-  b: EstimateModel["band"],
-  media: { below: number; above: number },
-): { low: number; high: number } {
-  if (estimated <= 0 && media.below === 0 && media.above === 0) return { low: total, high: total };
-  const below = estimated > 0 ? estimated * b.below + b.slack : 0;
-  const above = estimated > 0 ? estimated * b.above + b.slack : 0;
-  return {
-    low: Math.max(0, Math.floor(total - below - media.below)),
-    high: Math.ceil(total + above + media.above),
-  };
-}
-
 function estimateCount(
   request: NormalizedRequest,
   provider: TokenProvider,
@@ -159,51 +117,9 @@ function estimateCount(
   };
 }
 
-function exactCount(
-  request: NormalizedRequest,
-  model: string,
-  format: "openai-chat" | "openai-responses",
-  tokenizer: Tokenizer,
-  ctx: FeatureContext,
-  notes: TokenNote[],
-  trusted: boolean,
-): TokenCount {
-  const refs = segmentRefs(request, "openai");
-  const pieces = openaiPieces(request, refs, checkedCount(tokenizer), model, ctx);
-  notes.push(...pieces.notes);
-  const k = OPENAI_FITTED_FRAMING[format];
-  const fitted = (e: FittedEvents) => Math.round(FITTED_EVENTS.reduce((s, name) => s + e[name] * k[name], 0));
-  let estimated = pieces.leadingMethod === "estimate" ? pieces.leading : 0;
-  const media: MediaCost[] = [];
-  let method: CountMethod = trusted ? pieces.leadingMethod : "estimate";
-  const perSegment = refs.map((ref, index): SegmentTokens => {
-    const p = pieces.segments[index]!;
-    const tokens = p.fixed + fitted(p.events);
-    media.push(...p.media);
-    // With another model's encoding nothing is exact: the whole count gets the estimate band.
-    const segmentMethod = trusted ? p.method : "estimate";
-    if (segmentMethod === "estimate") {
-      method = "estimate";
-      estimated += tokens - p.media.reduce((s, m) => s + m.tokens, 0);
-    }
-    return { index, path: ref.path, kind: ref.kind, tokens, method: segmentMethod, media: p.media };
-  });
-  const total = pieces.leading + perSegment.reduce((s, x) => s + x.tokens, 0) + pieces.trailing;
-  if (!trusted) estimated += pieces.trailing + (pieces.leadingMethod === "exact" ? pieces.leading : 0);
-  return {
-    total,
-    method,
-    ...band(total, estimated, OPENAI_FITTED_FRAMING.band, mediaBand(media)),
-    leading: pieces.leading,
-    perSegment,
-    trailing: pieces.trailing,
-    provider: "openai",
-    model,
-    format,
-    encoding: tokenizer.encoding,
-    notes,
-  };
-}
+const missing = (what: string) => (): never => {
+  throw new InvalidInputError("request", `the counter was not given ${what}: count with countRequestTokens.`);
+};
 
 /**
  * The input tokens `options.provider` will bill for `request` (a parsed or assembled request):
@@ -215,6 +131,15 @@ export function countRequestTokens(
   request: ProviderRequest | NormalizedRequest,
   options: CountTokensOptions,
 ): TokenCount {
+  return countTokensWith(request, options, FULL_COUNT_KIT);
+}
+
+/** `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has what the request needs. */
+export function countTokensWith(
+  request: ProviderRequest | NormalizedRequest,
+  options: CountTokensOptions,
+  kit: CountKit,
+): TokenCount {
   const opts = checkOptions(options);
   const tokenizer = checkTokenizer(opts.tokenizer);
   assertProviderRequest(request);
@@ -222,7 +147,11 @@ export function countRequestTokens(
   const model = opts.model ?? request.model.model;
   const format = opts.format ?? defaultFormat(provider, request);
   const mediaProvider = provider;
-  const ctx: FeatureContext = { rule: selectMediaRule(mediaProvider, model), provider: mediaProvider, model };
+  const ctx: FeatureContext = {
+    provider: mediaProvider,
+    model,
+    media: kit.media === null ? missing("the media rules") : kit.media(mediaProvider, model),
+  };
   const notes: TokenNote[] = [];
   if (tokenizer !== undefined && provider === "openai" && (format === "openai-chat" || format === "openai-responses")) {
     const expected = openaiEncoding(model);
@@ -232,7 +161,8 @@ export function countRequestTokens(
         path: "",
         message: `The tokenizer uses ${tokenizer.encoding}, but ${model} uses ${expected}: counts may differ.`,
       });
-    return exactCount(request, model, format, tokenizer, ctx, notes, tokenizer.encoding === expected);
+    const exact = kit.exact ?? missing("the exact OpenAI counter");
+    return exact(request, model, format, tokenizer, ctx, notes, tokenizer.encoding === expected);
   }
   if (tokenizer !== undefined)
     notes.push({

@@ -4,16 +4,20 @@
  * whose cost cannot be known here (an image by URL, an audio clip, an unknown file type) gets
  * the provider's documented default or none, always with a note saying so.
  */
-import type { ContentBlock, JsonValue } from "../messages/types.ts";
+import type { ContentBlock } from "../messages/types.ts";
 import { base64Payload, imageSizeFromBase64 } from "./image-size.ts";
+import { resolutionOf } from "./segment-content.ts";
 import {
   type ImageDetail,
   imageTokens,
   type MediaProvider,
   type MediaResolution,
   type MediaTokenRule,
+  selectMediaRule,
   unknownImageTokens,
 } from "./media-rules.ts";
+
+export { resolutionOf } from "./segment-content.ts";
 
 /** How a media block was costed. */
 export interface MediaCost {
@@ -35,7 +39,16 @@ export interface MediaCost {
   readonly text: string | null;
 }
 
-type MediaBlock = Extract<ContentBlock, { type: "image" | "audio" | "file" | "document" }>;
+export type MediaBlock = Extract<ContentBlock, { type: "image" | "audio" | "file" | "document" }>;
+
+/** What one media block costs, with the request's Gemini media resolution (if any): `mediaCost` bound to one rule. */
+export type MediaCoster = (b: MediaBlock, resolution: MediaResolution | undefined) => MediaCost;
+
+/** The coster for `provider` and `model`: the first matching `MEDIA_TOKEN_RULES` row. */
+export function mediaCoster(provider: MediaProvider, model: string): MediaCoster {
+  const rule = selectMediaRule(provider, model);
+  return (b, resolution) => mediaCost(b, rule, provider, resolution);
+}
 
 const fieldsOf = (b: { readonly providerFields?: ContentBlock["providerFields"] }) => b.providerFields ?? {};
 
@@ -44,21 +57,6 @@ function detailOf(b: MediaBlock): ImageDetail | undefined {
   const pf = fieldsOf(b);
   const d = pf["openai-chat"]?.detail ?? pf["openai-responses"]?.detail ?? pf.openai?.detail;
   return d === "low" || d === "high" || d === "auto" || d === "original" ? d : undefined;
-}
-
-/** A Gemini media resolution from a part's or the request's setting (`MEDIA_RESOLUTION_LOW`, …). */
-export function resolutionOf(value: JsonValue | undefined): MediaResolution | undefined {
-  const v =
-    value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as { level?: JsonValue }).level
-      : value;
-  if (typeof v !== "string") return undefined;
-  const s = v.toLowerCase();
-  if (s.includes("ultra")) return "ultra_high";
-  if (s.includes("low")) return "low";
-  if (s.includes("medium")) return "medium";
-  if (s.includes("high")) return "high";
-  return undefined;
 }
 
 const B64 = new Int16Array(128).fill(-1);

@@ -7,6 +7,7 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue } from "../messages/types.ts";
 import { jsonText } from "./features.ts";
+import type { MediaResolution } from "./media-rules.ts";
 
 type Obj = { readonly [key: string]: JsonValue };
 const isObj = (v: JsonValue | undefined): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -106,4 +107,35 @@ export function requestsReasoning(request: NormalizedRequest): boolean {
   const gc = o.generationConfig ?? o.generation_config;
   if (isObj(gc) && (gc.thinkingConfig !== undefined || gc.thinking_config !== undefined)) return true;
   return o.reasoning !== undefined || o.reasoning_effort !== undefined;
+}
+
+/** A Gemini media resolution from a part's or the request's setting (`MEDIA_RESOLUTION_LOW`, …). */
+export function resolutionOf(value: JsonValue | undefined): MediaResolution | undefined {
+  const v =
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as { level?: JsonValue }).level
+      : value;
+  if (typeof v !== "string") return undefined;
+  const s = v.toLowerCase();
+  if (s.includes("ultra")) return "ultra_high";
+  if (s.includes("low")) return "low";
+  if (s.includes("medium")) return "medium";
+  if (s.includes("high")) return "high";
+  return undefined;
+}
+
+/**
+ * Whether counting `request` prices any media: a block that is not text, thinking, a tool call, a
+ * tool result or opaque, or media inside a tool result (`resultParts`) — exactly the blocks the
+ * counters hand to a `MediaCoster`. Lets a caller load the media rules only when they are needed.
+ */
+export function requestHasMedia(request: {
+  readonly messages: readonly { readonly content: readonly ContentBlock[] }[];
+}): boolean {
+  for (const m of request.messages)
+    for (const b of m.content) {
+      if (b.type === "text" || b.type === "thinking" || b.type === "tool_call" || b.type === "opaque") continue;
+      if (b.type !== "tool_result" || resultParts(b.result).media.length > 0) return true;
+    }
+  return false;
 }

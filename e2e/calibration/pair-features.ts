@@ -7,7 +7,7 @@ import type { NormalizedRequest } from "../../core/formats/types.ts";
 import { requestFeatures, totalFeatures } from "../../core/tokens/count-estimate.ts";
 import { FITTED_EVENTS, openaiPieces } from "../../core/tokens/count-openai.ts";
 import { segmentOrderOf } from "../../core/tokens/count.ts";
-import { selectMediaRule } from "../../core/tokens/media-rules.ts";
+import { mediaCoster } from "../../core/tokens/media.ts";
 import { segmentRefs } from "../../core/tokens/segment-order.ts";
 import type { TokenProvider } from "../../core/tokens/types.ts";
 import type { CorpusMedia, CorpusOpenAI } from "../../core/tokens/calibration/fit.ts";
@@ -37,7 +37,7 @@ export function pairFeatures(
   o200k: (text: string) => number,
 ): { x: number[]; media: CorpusMedia[]; notes: string[]; o200k: number; quarter: number } {
   const mediaProvider = provider;
-  const ctx = { rule: selectMediaRule(mediaProvider, model), provider: mediaProvider, model } as const;
+  const ctx = { provider: mediaProvider, model, media: mediaCoster(mediaProvider, model) } as const;
   let tokens = 0;
   const f = requestFeatures(request, segmentRefs(request, segmentOrderOf(provider)), ctx, (text) => {
     tokens += o200k(text);
@@ -54,7 +54,7 @@ export function openaiFeatures(
   model: string,
   count: (text: string) => number,
 ): CorpusOpenAI & { media: CorpusMedia[] } {
-  const ctx = { rule: selectMediaRule("openai", model), provider: "openai", model } as const;
+  const ctx = { provider: "openai", model, media: mediaCoster("openai", model) } as const;
   const refs = segmentRefs(request, "openai");
   const p = openaiPieces(request, refs, count, model, ctx);
   let fixed = p.leading + p.trailing;

@@ -78,9 +78,12 @@ export const ENTRIES = [
     file: "core/inspect/index.ts",
     purpose: "inspect(): any request → one plain-JSON report; next-turn simulation; received bundles",
     goal: FULL_CORE_BEFORE_RELAYERING,
-    // measured 69,690 B: every section for wire requests (parts, layouts, budget, window with the
-    // model table, tiers, literal volatility) on top of 53,773 B with the Jinja engine split off
-    // (25.7 KB more, loaded by import() only for a request with a template; 78,234 B bundled in)
+    // measured 77,322 B: every section for wire requests (parts, layouts, budget, window with the
+    // model table, tiers, literal volatility) and countRequestTokens for every token figure (its
+    // estimators and framing, ~10 KB). Loaded by import() only when needed: the Jinja engine (a
+    // request with a template, 26.9 KB), the assembler (an AssemblyRequest, 7.1 KB), the media
+    // rules (a request with media, 5.1 KB), the exact OpenAI counter (with a tokenizer, 2.7 KB),
+    // the usage readers (with a response, 2.3 KB). Bundled in, the counter alone made it 86,574 B.
     budget: FULL_CORE_BEFORE_RELAYERING,
   },
   {
@@ -97,8 +100,10 @@ export const ENTRIES = [
     file: "core/session/index.ts",
     purpose: "sessions: HAR / JSONL → threads, per-turn cache and busts, usage read from responses, cost",
     goal: undefined,
-    // measured 48,136 B: the wire readers (zod schemas) and the model table are most of it; no Jinja
-    budget: 53_000,
+    // measured 64,186 B: the wire readers (zod schemas) and the model table are most of it; no Jinja.
+    // +16 KB since 48,136 B: countRequestTokens with its media rules (every turn is counted as
+    // simulateCache counts it, so the two agree; the analyzer is synchronous, so nothing loads later)
+    budget: 70_600,
   },
   {
     subpath: "./monitor",
@@ -106,9 +111,10 @@ export const ENTRIES = [
     purpose:
       "createMonitoredFetch: live traffic → per-request cache events (thread, cause, predicted vs actual, cost), hash-only",
     goal: undefined,
-    // measured 41,868 B: the wire readers (zod schemas), segmentation, the session cache model and
-    // the model table for prices; no Jinja
-    budget: 46_000,
+    // measured 57,567 B: the wire readers (zod schemas), segmentation, the session cache model and
+    // the model table for prices; no Jinja. +15.7 KB since 41,868 B: countRequestTokens with its
+    // media rules, so its predicted figures are the session's and simulateCache's
+    budget: 63_300,
   },
   {
     subpath: "./tokenizers/openai",
