@@ -113,7 +113,7 @@ describe("devtools app", () => {
         layout: "legacy",
         maxInputTokens: null,
         maxInputBytes: null,
-        estimator: "default",
+        estimator: "counted",
       },
       tierBudget: null,
     });

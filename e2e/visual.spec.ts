@@ -37,9 +37,9 @@ const WIRE_INPUT: Record<View, { readonly cap: number | null }> = {
   overview: { cap: null },
   layout: { cap: null },
   tiers: { cap: null }, // the system prompt in nine sections, all active
-  dropped: { cap: 1950 }, // history evicted oldest first
+  dropped: { cap: 2440 }, // history evicted oldest first (the tools and system prompt alone are ~2,400 counted tokens)
   cache: { cap: null },
-  budget: { cap: 1950 },
+  budget: { cap: 2440 },
   templates: { cap: null }, // the session timestamp changed, the example date did not
   history: { cap: null },
   raw: { cap: null },

@@ -15,16 +15,19 @@ import {
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-/** Every wire sample and multi-turn sample, with its format and a token cap that evicts some of its history. */
+/**
+ * Every wire sample and multi-turn sample, with its format and a token cap (in the counted tokens
+ * the provider bills) that evicts some of its history but stays above what is protected.
+ */
 const WIRE_SAMPLES = [
   { id: "openai-chat", format: "openai-chat", cap: 300 },
-  { id: "openai-responses", format: "openai-responses", cap: 200 },
-  { id: "anthropic", format: "anthropic", cap: 200 },
+  { id: "openai-responses", format: "openai-responses", cap: 150 },
+  { id: "anthropic", format: "anthropic", cap: 700 },
   { id: "gemini", format: "gemini", cap: 200 },
   { id: "conversation-turn-1", format: "anthropic", cap: null }, // no history to evict
-  { id: "conversation-turn-2", format: "anthropic", cap: 1950 },
-  { id: "conversation-turn-3", format: "anthropic", cap: 1950 },
-  { id: "conversation-turn-4", format: "anthropic", cap: 1950 },
+  { id: "conversation-turn-2", format: "anthropic", cap: 2440 },
+  { id: "conversation-turn-3", format: "anthropic", cap: 2440 },
+  { id: "conversation-turn-4", format: "anthropic", cap: 2440 },
 ] as const;
 
 /** What each view must show for a wire request: a test id with content, format-appropriate. */
@@ -115,16 +118,16 @@ for (const sample of WIRE_SAMPLES) {
   });
 }
 
-test("200 tokens on the Anthropic sample: omissions, then the trimmed request exported and pasted back", async ({
+test("700 tokens on the Anthropic sample: omissions, then the trimmed request exported and pasted back", async ({
   page,
 }) => {
   await openApp(page, { view: "dropped" });
   await pickSample(page, "anthropic");
-  await afterChange(page, () => page.getByTestId("budget-tokens").fill("200"));
+  await afterChange(page, () => page.getByTestId("budget-tokens").fill("700"));
   const rows = page.getByTestId("dropped-row");
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toHaveAttribute("data-id", "history:1");
-  await expect(page.getByTestId("dropped-arithmetic").first()).toHaveText(/^347 \+ 22 = 369 > 200 tokens$/);
+  await expect(page.getByTestId("dropped-arithmetic").first()).toHaveText(/^797 \+ 12 = 809 > 700 tokens$/);
   await expect(page.getByTestId("dropped-path").first()).toHaveText("messages[1]");
 
   // Export: copy the trimmed request, then paste it over the input as a user would.
@@ -204,4 +207,54 @@ test("a Gemini body without a model asks for one and uses the pick", async ({ pa
   await expect(page.getByTestId("model-prompt")).toHaveCount(0);
   await showView(page, "budget");
   await expect(page.getByTestId("context-window-summary")).toContainText("gemini-2.5-flash");
+});
+
+test("a pasted response puts predicted vs actual input and cached tokens on Overview and Cache prefix", async ({
+  page,
+}) => {
+  await openApp(page);
+  await pickSample(page, "anthropic");
+  // Every token figure says it is an estimate: Claude has no client-side tokenizer.
+  await expect(page.getByTestId("card-size-value")).toHaveText(/^≈ [\d,]+ ± \d+% tokens$/);
+  const usage = { input_tokens: 150, cache_read_input_tokens: 640, cache_creation_input_tokens: 0, output_tokens: 12 };
+  const response = JSON.stringify({
+    id: "msg_01",
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    content: [{ type: "text", text: "Your order shipped." }],
+    stop_reason: "end_turn",
+    usage,
+  });
+  await afterChange(page, () => page.getByTestId("response-input").fill(response));
+  const input = page.getByTestId("usage-input");
+  await expect(input).toHaveAttribute("data-actual", "790");
+  await expect(input).toContainText("≈");
+  await expect(page.getByTestId("usage-cacheRead")).toHaveAttribute("data-actual", "640");
+  await expect(page.getByTestId("usage-band")).toContainText("cold cache");
+  await showView(page, "cache");
+  await expect(page.getByTestId("token-basis")).toHaveAttribute("data-method", "estimate");
+  await expect(page.getByTestId("usage-cacheRead")).toContainText("+640");
+  // Just the usage object works too; clearing the box removes the comparison.
+  await afterChange(page, () => page.getByTestId("response-input").fill(JSON.stringify(usage)));
+  await expect(page.getByTestId("usage-input")).toHaveAttribute("data-actual", "790");
+  await afterChange(page, () => page.getByTestId("response-clear").click());
+  await expect(page.getByTestId("usage-table")).toHaveCount(0);
+});
+
+test("an OpenAI request is counted exactly with the tokenizer, loaded for its model", async ({ page }) => {
+  await openApp(page);
+  await setInput(
+    page,
+    JSON.stringify({
+      model: "gpt-4o",
+      messages: [
+        { role: "system", content: "You answer in one sentence." },
+        { role: "user", content: "What is a prompt cache?" },
+      ],
+    }),
+  );
+  await expect(page.getByTestId("card-size-value")).toHaveText(/^[\d,]+ tokens \(exact\)$/);
+  await showView(page, "cache");
+  await expect(page.getByTestId("token-basis")).toHaveAttribute("data-method", "exact");
 });

@@ -44,6 +44,7 @@ async function applyShare(route: ReturnType<typeof parseHash>, setNotice: (n: Ro
       const state = await decodeShareState(route.share);
       const input = useInput.getState();
       input.setText("previous", state.previous, state.previous === "" ? "" : "share link");
+      input.setResponse(state.response ?? "", state.response ? "share link" : "");
       input.setText("current", state.current, state.source || "share link");
       useUi.getState().set({ ...state.settings, tierBudget: state.tierBudget, tierAssignments: state.tiers ?? {} });
       useUi.getState().setView(state.view);

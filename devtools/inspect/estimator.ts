@@ -1,12 +1,22 @@
 /**
- * The optional real tokenizer: gpt-tokenizer's o200k_base (GPT-4o/GPT-5 family), pure JS.
- * Its merge tables are large, so the module is imported on first use only (its own chunk).
+ * OpenAI's exact tokenizer for the counter (core's prompt-strata/tokenizers/openai, gpt-tokenizer
+ * underneath). Its rank tables are large, so the entry is imported on first use only (its own
+ * chunk), and each encoding once.
  */
-export type Estimator = (text: string) => number;
+import type { OpenAITokenizer } from "../../core/tokenizers/openai/index.ts";
 
-let loading: Promise<Estimator> | undefined;
+export function loadOpenAITokenizer(model: string): Promise<OpenAITokenizer> {
+  return import("../../core/tokenizers/openai/index.ts").then((m) => m.createOpenAITokenizer(model));
+}
 
-export function loadGptTokenizer(): Promise<Estimator> {
-  loading ??= import("gpt-tokenizer/encoding/o200k_base").then((m) => (text: string) => m.countTokens(text));
-  return loading;
+/**
+ * Whether a request names an OpenAI model, from its text alone (the first `"model"` field), so the
+ * tokenizer can be loaded before the inspection instead of after it. Only a hint: the report's
+ * provider decides (see job.ts).
+ */
+export function openaiModelHint(text: string): string | null {
+  const m = /"model"\s*:\s*"((?:[\w.-]+\/)?(?:gpt-|o\d|chatgpt|codex|computer-use)[^"]{0,120})"/.exec(
+    text.slice(0, 65_536),
+  );
+  return m ? m[1]! : null;
 }

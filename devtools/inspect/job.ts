@@ -1,6 +1,9 @@
-import { inspect, type InspectionReport } from "../../core/inspect/index.ts";
+import { inspect, type InspectionReport, type InspectOptions } from "../../core/inspect/index.ts";
+import { estimateTextTokens } from "../../core/tokens/index.ts";
+import type { OpenAITokenizer } from "../../core/tokenizers/openai/index.ts";
+import { openaiEncoding } from "../../core/tokens/model-info.ts";
 import { looksLikeBundle, parseBundle } from "../share/bundle.ts";
-import { loadGptTokenizer } from "./estimator.ts";
+import { loadOpenAITokenizer, openaiModelHint } from "./estimator.ts";
 import type { InspectJob } from "./protocol.ts";
 
 /**
@@ -18,11 +21,17 @@ function previousOption(text: string) {
   return looksLikeBundle(value) ? parseBundle(value) : text;
 }
 
-/** Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page. */
+/**
+ * Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page.
+ * Token figures: the specs' ÷4 when the user picks it, else core's counter — exact with OpenAI's
+ * tokenizer for an OpenAI request (loaded on first use), an estimate otherwise. The tokenizer is
+ * loaded before the inspection when the provider setting or the request's model says OpenAI, and
+ * the report's provider decides: a wrong guess is inspected once more (never with a tokenizer
+ * for another provider, which would add a mismatch note).
+ */
 export async function runInspectJob(job: InspectJob): Promise<InspectionReport> {
   const { settings } = job;
   const previous = previousOption(job.previous);
-  const tokenEstimator = settings.estimator === "gpt-tokenizer" ? await loadGptTokenizer() : undefined;
   // The header's caps replace the request's own context budget; empty caps keep the request's.
   const contextBudget =
     settings.maxInputTokens !== null || settings.maxInputBytes !== null
@@ -31,12 +40,25 @@ export async function runInspectJob(job: InspectJob): Promise<InspectionReport> 
           ...(settings.maxInputBytes !== null ? { maxInputBytes: settings.maxInputBytes } : {}),
         }
       : undefined;
-  return inspect(job.input, {
+  const options: InspectOptions = {
     ...(settings.layout !== null ? { layout: settings.layout } : {}),
     ...(previous !== undefined ? { previous } : {}),
     ...(settings.provider !== "auto" ? { provider: settings.provider } : {}),
     ...(settings.model !== "" ? { model: settings.model } : {}),
-    ...(tokenEstimator ? { tokenEstimator } : {}),
+    ...(settings.estimator === "quarter" ? { tokenEstimator: estimateTextTokens } : {}),
     ...(contextBudget ? { contextBudget: { ...contextBudget, reportOmissions: true } } : {}),
-  });
+    ...(/\S/.test(job.response) ? { response: job.response } : {}),
+  };
+  const run = (tokenizer: OpenAITokenizer | null) =>
+    inspect(job.input, tokenizer ? { ...options, tokenizer } : options);
+  if (settings.estimator === "quarter") return run(null);
+  const hint =
+    settings.provider === "auto" ? openaiModelHint(job.input) : settings.provider === "openai" ? settings.model : null;
+  let tokenizer = hint !== null ? await loadOpenAITokenizer(settings.model || hint) : null;
+  const report = await run(tokenizer);
+  if (report.provider !== "openai") return tokenizer ? run(null) : report;
+  // The request's own model picks the encoding (the hint may have named another one).
+  if (tokenizer?.encoding === openaiEncoding(report.model)) return report;
+  tokenizer = await loadOpenAITokenizer(report.model);
+  return run(tokenizer);
 }

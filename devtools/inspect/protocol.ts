@@ -5,6 +5,8 @@ export interface InspectJob {
   readonly input: string;
   /** Previous-turn text: a request, a fingerprint bundle as JSON, or empty. */
   readonly previous: string;
+  /** The provider's response (JSON, SSE text or usage object), or empty. */
+  readonly response: string;
   readonly settings: Settings;
 }
 

@@ -21,17 +21,17 @@ const settingsKey = (s: Settings) =>
  * cost more than the render. Keeps showing the last report while the next one is computed.
  */
 export function useInspection(override?: { readonly estimator?: EstimatorChoice; readonly enabled?: boolean }) {
-  const { current, previous, revision } = useInput(
-    useShallow((s) => ({ current: s.current, previous: s.previous, revision: s.revision })),
+  const { current, previous, response, revision } = useInput(
+    useShallow((s) => ({ current: s.current, previous: s.previous, response: s.response, revision: s.revision })),
   );
   const base = useUi(useShallow(pickSettings));
   const settings: Settings = override?.estimator ? { ...base, estimator: override.estimator } : base;
-  const key = `${revision.current}:${revision.previous}:${settingsKey(settings)}`;
+  const key = `${revision.current}:${revision.previous}:${revision.response}:${settingsKey(settings)}`;
   const empty = !/\S/.test(current); // stops at the first non-space character, unlike trim() on 5 MB
   const query = useQuery<Inspection, Error, Inspection, readonly string[]>({
     queryKey: ["inspect", key],
     queryFn: async ({ signal }): Promise<Inspection> => ({
-      report: await getInspectRunner()({ input: current, previous, settings }, signal),
+      report: await getInspectRunner()({ input: current, previous, response, settings }, signal),
       key,
     }),
     enabled: !empty && override?.enabled !== false,
@@ -45,7 +45,7 @@ export function useInspection(override?: { readonly estimator?: EstimatorChoice;
 /** The key of the main inspection for the stores' current state (what `useInspection()` will answer with). */
 export function currentInspectionKey(): string {
   const { revision } = useInput.getState();
-  return `${revision.current}:${revision.previous}:${settingsKey(pickSettings(useUi.getState()))}`;
+  return `${revision.current}:${revision.previous}:${revision.response}:${settingsKey(pickSettings(useUi.getState()))}`;
 }
 
 /**

@@ -55,6 +55,8 @@ export function useLoadSample() {
       }
       const prev = previousEntry(entries, entry);
       const prevBody = prev ? await text(prev.file).catch(() => undefined) : undefined;
+      // A response belongs to the request it answered: a new sample starts without one.
+      if (state.response !== "") state.setResponse("", "");
       // Previous first: the current input's change is what the paste-to-rendered mark measures.
       if (prev && prevBody !== undefined) state.setText("previous", prevBody, `sample: ${prev.title}`);
       else if (state.previousSource.startsWith("sample:")) state.setText("previous", "", "");

@@ -19,6 +19,7 @@ export function currentShareState(): ShareState {
     v: 1,
     current: input.current,
     previous: input.previous,
+    ...(input.response !== "" ? { response: input.response } : {}),
     source: input.source.slice(0, 300),
     view: ui.view,
     settings: pickSettings(ui),

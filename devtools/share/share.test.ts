@@ -16,7 +16,7 @@ const state: ShareState = {
     layout: "legacy",
     maxInputTokens: 1000,
     maxInputBytes: null,
-    estimator: "default",
+    estimator: "counted",
   },
   tierBudget: 400,
 };

@@ -14,6 +14,8 @@ export const ShareState = z.strictObject({
   v: z.literal(1),
   current: z.string(),
   previous: z.string(),
+  /** The provider's response to the request (predicted vs actual usage). Absent in older links. */
+  response: z.string().optional(),
   source: z.string().max(300),
   view: z.enum(VIEW_IDS),
   settings: z.strictObject({
@@ -22,7 +24,8 @@ export const ShareState = z.strictObject({
     layout: z.enum(LAYOUTS).nullable(),
     maxInputTokens: cap(1e9),
     maxInputBytes: cap(1e10),
-    estimator: z.enum(ESTIMATORS),
+    // Links made before the counter say "default" (÷4) or "gpt-tokenizer": both open with the counter.
+    estimator: z.preprocess((v) => (v === "default" || v === "gpt-tokenizer" ? "counted" : v), z.enum(ESTIMATORS)),
   }),
   tierBudget: z.number().int().min(0).max(1e10).nullable(),
   /** Tiers given to a wire request's system prompt sections (Tier gating), by section id. Absent in older links. */

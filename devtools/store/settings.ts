@@ -12,8 +12,11 @@ export type ProviderChoice = (typeof PROVIDER_CHOICES)[number];
 /** Core's input layouts, the default (`cache_aware`) first. */
 export const LAYOUTS = allOf<InputAssemblyLayout>()(["cache_aware", "legacy"]);
 
-/** `default` = core's ceil(UTF-16 length / 4); `gpt-tokenizer` = o200k_base BPE, loaded on first use. */
-export const ESTIMATORS = ["default", "gpt-tokenizer"] as const;
+/**
+ * `counted` = core's countRequestTokens (exact with OpenAI's tokenizer, loaded on first use, for an
+ * OpenAI model; a calibrated estimate otherwise); `quarter` = the specs' ceil(UTF-16 length / 4).
+ */
+export const ESTIMATORS = ["counted", "quarter"] as const;
 export type EstimatorChoice = (typeof ESTIMATORS)[number];
 
 /** What shapes the inspection (sent to inspect) and what the page shows; no input text here. */
@@ -49,7 +52,7 @@ export const DEFAULT_SETTINGS: Settings = {
   layout: null,
   maxInputTokens: null,
   maxInputBytes: null,
-  estimator: "default",
+  estimator: "counted",
 };
 
 export const useUi = create<UiState>()((set) => ({

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadGptTokenizer } from "../../inspect/estimator.ts";
+import { estimateTextTokens } from "../../../core/tokens/index.ts";
 import { useInput } from "../../store/input.ts";
 import { useUi } from "../../store/settings.ts";
 import { reportFor, reportOf, SAMPLE_TEXT } from "../../test-support/reports.ts";
@@ -33,30 +33,33 @@ describe("Budget", () => {
     expect(wire.reduce((a, g) => a + g.tokens, 0)).toBe(anthropic.segments!.totalTokens);
   });
 
-  it("compares the chars/4 estimate with gpt-tokenizer, group by group", async () => {
-    useInput.getState().setText("current", SAMPLE_TEXT["assembly-tiers"], "test");
-    useUi.setState({ estimator: "gpt-tokenizer" });
-    const tokenizer = await loadGptTokenizer();
-    const report = await reportFor("assembly-tiers", { tokenEstimator: tokenizer });
-    const quarter = await reportFor("assembly-tiers");
+  it("compares the provider's count with chars/4, group by group, and says it is an estimate", async () => {
+    useInput.getState().setText("current", SAMPLE_TEXT.anthropic, "test");
+    const report = await reportFor("anthropic");
+    const quarter = await reportFor("anthropic", { tokenEstimator: estimateTextTokens });
     renderWithClient(<BudgetView report={report} />);
     const total = await waitFor(() => screen.getByTestId("estimator-total"), { timeout: 5000 });
     expect(Number(total.dataset["quarter"])).toBe(budgetGroups(quarter).reduce((a, g) => a + g.tokens, 0));
-    expect(Number(total.dataset["tokenizer"])).toBe(budgetGroups(report).reduce((a, g) => a + g.tokens, 0));
-    expect(total.dataset["quarter"]).not.toBe(total.dataset["tokenizer"]);
+    expect(Number(total.dataset["counted"])).toBe(report.tokens!.total);
+    expect(total.dataset["quarter"]).not.toBe(total.dataset["counted"]);
+    const basis = screen.getAllByTestId("token-basis").at(-1)!;
+    expect(basis.dataset["method"]).toBe("estimate");
+    expect(basis.textContent).toContain(`± ${Math.round(report.tokens!.band! * 100)}%`);
+    expect(screen.getByTestId("budget-tokens-meter").textContent).toContain("≈");
   });
 
-  it("switches the estimator from the radio buttons", async () => {
+  it("switches to chars/4 from the radio buttons", async () => {
     renderWithClient(<BudgetView report={await reportFor("openai-chat")} />);
-    fireEvent.click(screen.getByTestId("estimator-gpt-tokenizer"));
-    expect(useUi.getState().estimator).toBe("gpt-tokenizer");
-    expect(screen.getByTestId("estimator-loading")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("estimator-quarter"));
+    expect(useUi.getState().estimator).toBe("quarter");
+    expect(screen.queryByTestId("estimator-diff")).toBeNull();
   });
 
   it("says how much of the model's window a wire request uses, and offers the nearest rows for an unknown model", async () => {
-    renderWithClient(<BudgetView report={await reportFor("conversation-turn-1")} />);
+    const report = await reportFor("conversation-turn-1");
+    renderWithClient(<BudgetView report={report} />);
     expect(screen.getByTestId("context-window-summary").textContent).toBe(
-      "Uses 1% of claude-sonnet-4-5's 200,000-token window, with max_tokens 1,024 reserved.",
+      `Uses ${Math.round(report.window!.usedRatio! * 100)}% of claude-sonnet-4-5's 200,000-token window, with max_tokens 1,024 reserved.`,
     );
     cleanup();
     const unknown = { ...JSON.parse(SAMPLE_TEXT.anthropic), model: "claude-sonnet-4-9" };
@@ -68,9 +71,15 @@ describe("Budget", () => {
   });
 
   it("evicts a wire request's parts under the header's cap and shows the arithmetic", async () => {
-    renderWithClient(<BudgetView report={await reportFor("anthropic", { contextBudget: { maxInputTokens: 200 } })} />);
+    // A cap just under the request without its oldest history message: that one goes, then the next.
+    const whole = await reportFor("anthropic");
+    const first = whole.parts!.parts.find((p) => p.source === "history:1")!;
+    const cap = whole.tokens!.total - first.tokens - 1;
+    renderWithClient(<BudgetView report={await reportFor("anthropic", { contextBudget: { maxInputTokens: cap } })} />);
     expect(screen.getAllByTestId("omission").map((r) => r.dataset["id"])).toEqual(["history:1", "history:2"]);
-    expect(screen.getByTestId("budget-arithmetic").textContent).toMatch(/^Before eviction 347 tokens/);
+    expect(screen.getByTestId("budget-arithmetic").textContent).toMatch(
+      new RegExp(`^Before eviction ${whole.tokens!.total.toLocaleString("en-US")} tokens`),
+    );
     expect(screen.getByTestId("trimmed-export")).toBeTruthy();
   });
 });

@@ -5,6 +5,8 @@ import { droppedKindText } from "../../components/names.ts";
 import { provenanceFill } from "../../components/provenance.ts";
 import { useInspection } from "../../inspect/useInspection.ts";
 import { ESTIMATORS, type EstimatorChoice, useUi } from "../../store/settings.ts";
+import { TokenBasis } from "../../components/TokenBasis.tsx";
+import { tokenColumn } from "../../components/tokens.ts";
 import { TrimmedExport } from "../Dropped/TrimmedExport.tsx";
 import { budgetGroups, estimatorRows, type Group } from "./model.ts";
 import { ContextWindow } from "./Window.tsx";
@@ -49,7 +51,13 @@ function Meter({
   );
 }
 
-function GroupTable({ groups }: { readonly groups: readonly Group[] }) {
+function GroupTable({
+  groups,
+  tokens,
+}: {
+  readonly groups: readonly Group[];
+  readonly tokens: InspectionReport["tokens"];
+}) {
   const totalTokens = groups.reduce((a, g) => a + g.tokens, 0);
   return (
     <table className="grid-table" data-testid="budget-groups">
@@ -57,7 +65,7 @@ function GroupTable({ groups }: { readonly groups: readonly Group[] }) {
         <tr>
           <th>Group</th>
           <th className="num">Items</th>
-          <th className="num">Tokens</th>
+          <th className="num">Tokens ({tokenColumn(tokens)})</th>
           <th className="num">Bytes</th>
           <th>Share of tokens</th>
         </tr>
@@ -86,9 +94,9 @@ function GroupTable({ groups }: { readonly groups: readonly Group[] }) {
   );
 }
 
-/** chars/4 against gpt-tokenizer, per group: needs both reports; the chars/4 one is usually cached already. */
+/** The counter against the specs' chars/4, per group: needs both reports (the chars/4 one is computed on demand). */
 function EstimatorComparison({ report }: { readonly report: InspectionReport }) {
-  const { query } = useInspection({ estimator: "default" });
+  const { query } = useInspection({ estimator: "quarter" });
   const quarter = query.data?.report;
   if (!quarter)
     return (
@@ -98,15 +106,17 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
     );
   const rows = estimatorRows(budgetGroups(quarter), budgetGroups(report));
   const q = rows.reduce((a, r) => a + r.quarter, 0);
-  const t = rows.reduce((a, r) => a + r.tokenizer, 0);
+  const t = rows.reduce((a, r) => a + r.counted, 0);
+  const diff = (counted: number, quarter: number) =>
+    `${counted - quarter > 0 ? "+" : ""}${fmtInt(counted - quarter)} ${quarter > 0 ? `(${fmtPct((counted - quarter) / quarter, 0)})` : ""}`;
   return (
     <table className="grid-table" data-testid="estimator-diff">
       <thead>
         <tr>
           <th>Group</th>
-          <th className="num">chars/4 estimate</th>
-          <th className="num">gpt-tokenizer</th>
-          <th className="num">Difference</th>
+          <th className="num">Counted ({tokenColumn(report.tokens)})</th>
+          <th className="num">chars/4</th>
+          <th className="num">chars/4 is off by</th>
         </tr>
       </thead>
       <tbody>
@@ -116,28 +126,21 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
             data-testid="estimator-row"
             data-group={r.key}
             data-quarter={r.quarter}
-            data-tokenizer={r.tokenizer}
+            data-counted={r.counted}
           >
             <td>{r.label}</td>
+            <td className="num">{fmtInt(r.counted)}</td>
             <td className="num">{fmtInt(r.quarter)}</td>
-            <td className="num">{fmtInt(r.tokenizer)}</td>
-            <td className="num">
-              {r.tokenizer - r.quarter > 0 ? "+" : ""}
-              {fmtInt(r.tokenizer - r.quarter)}{" "}
-              {r.quarter > 0 ? `(${fmtPct((r.tokenizer - r.quarter) / r.quarter, 0)})` : ""}
-            </td>
+            <td className="num">{diff(r.quarter, r.counted)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
-        <tr data-testid="estimator-total" data-quarter={q} data-tokenizer={t}>
+        <tr data-testid="estimator-total" data-quarter={q} data-counted={t}>
           <td>Total</td>
-          <td className="num">{fmtInt(q)}</td>
           <td className="num">{fmtInt(t)}</td>
-          <td className="num">
-            {t - q > 0 ? "+" : ""}
-            {fmtInt(t - q)} {q > 0 ? `(${fmtPct((t - q) / q, 0)})` : ""}
-          </td>
+          <td className="num">{fmtInt(q)}</td>
+          <td className="num">{diff(q, t)}</td>
         </tr>
       </tfoot>
     </table>
@@ -145,8 +148,9 @@ function EstimatorComparison({ report }: { readonly report: InspectionReport }) 
 }
 
 const ESTIMATOR_LABELS: Labels<EstimatorChoice> = {
-  default: "chars/4 (default: ceil(UTF-16 length / 4))",
-  "gpt-tokenizer": "gpt-tokenizer (o200k_base, loaded on demand)",
+  counted:
+    "Provider's billing (countRequestTokens: exact with OpenAI's tokenizer for OpenAI models, loaded on demand; a calibrated estimate otherwise)",
+  quarter: "chars/4 (the specs' ceil(UTF-16 length / 4))",
 };
 
 /** Tokens and bytes against the caps, per group, what the budget left out, and how much the estimator matters. */
@@ -174,7 +178,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
           label="Tokens"
           used={usedTokens}
           cap={cb?.maxInputTokens ?? null}
-          unit="tokens"
+          unit={`tokens (${tokenColumn(report.tokens)})`}
           testId="budget-tokens-meter"
         />
         <Meter
@@ -197,7 +201,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
                 : "Prompt segments by region and role."}
           </span>
         </div>
-        <GroupTable groups={groups} />
+        <GroupTable groups={groups} tokens={report.tokens} />
       </section>
       <section className="panel" data-testid="omissions">
         <div className="panel-head">
@@ -245,7 +249,7 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
       </section>
       <section className="panel" data-testid="estimator">
         <div className="panel-head">
-          <h2>Token estimator</h2>
+          <h2>Token counts</h2>
           <span className="muted">Eviction decisions use this count; byte caps never depend on it.</span>
         </div>
         <div className="bu-estimators" role="radiogroup" aria-label="Token estimator">
@@ -263,17 +267,12 @@ export function BudgetView({ report }: { readonly report: InspectionReport }) {
             </label>
           ))}
         </div>
-        {estimator === "gpt-tokenizer" ? (
-          report.settings.tokenEstimator === "custom" ? (
-            <EstimatorComparison report={report} />
-          ) : (
-            <p className="muted" data-testid="estimator-loading">
-              Loading gpt-tokenizer…
-            </p>
-          )
+        <TokenBasis report={report} />
+        {estimator === "counted" ? (
+          <EstimatorComparison report={report} />
         ) : (
           <p className="muted">
-            Pick gpt-tokenizer to see how far the chars/4 estimate is from a real BPE count, group by group.
+            Pick the provider's billing to see how far chars/4 is from what the provider counts, group by group.
           </p>
         )}
       </section>

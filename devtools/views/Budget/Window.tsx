@@ -3,6 +3,7 @@ import { MODEL_TABLE } from "../../../core/formats/index.ts";
 import type { InspectionReport, ReportModelRow } from "../../../core/inspect/index.ts";
 import { ModelPrompt } from "../../app/ModelPrompt.tsx";
 import { fmtInt, fmtPct } from "../../components/format.ts";
+import { fmtTokens } from "../../components/tokens.ts";
 import { useUi } from "../../store/settings.ts";
 
 /** A model id to type for a table row: its first pattern without the glob star. */
@@ -36,7 +37,7 @@ export function ContextWindow({ report }: { readonly report: InspectionReport })
             />
           </span>
           <span className="num bu-meter-value">
-            {fmtInt(w.usedTokens)} / {fmtInt(w.row.contextWindow)} tokens ({fmtPct(ratio, 0)})
+            {fmtTokens(w.usedTokens, report.tokens)} / {fmtInt(w.row.contextWindow)} tokens ({fmtPct(ratio, 0)})
           </span>
         </div>
       ) : null}

@@ -57,11 +57,12 @@ export interface EstimatorRow {
   readonly key: string;
   readonly label: string;
   readonly quarter: number;
-  readonly tokenizer: number;
+  /** The counter's figure (countRequestTokens). */
+  readonly counted: number;
 }
 
-/** Pairs groups of the chars/4 report with those of the tokenizer report, by key. */
-export function estimatorRows(quarter: readonly Group[], tokenizer: readonly Group[]): readonly EstimatorRow[] {
-  const t = new Map(tokenizer.map((g) => [g.key, g.tokens]));
-  return quarter.map((g) => ({ key: g.key, label: g.label, quarter: g.tokens, tokenizer: t.get(g.key) ?? 0 }));
+/** Pairs groups of the chars/4 report with those of the counted report, by key. */
+export function estimatorRows(quarter: readonly Group[], counted: readonly Group[]): readonly EstimatorRow[] {
+  const t = new Map(counted.map((g) => [g.key, g.tokens]));
+  return quarter.map((g) => ({ key: g.key, label: g.label, quarter: g.tokens, counted: t.get(g.key) ?? 0 }));
 }

@@ -1,5 +1,8 @@
 import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtInt } from "../../components/format.ts";
+import { ResponsePanel } from "../../components/ResponsePanel.tsx";
+import { TokenBasis } from "../../components/TokenBasis.tsx";
+import { fmtTokenCount } from "../../components/tokens.ts";
 import { PROVIDER_NAMES } from "../../components/names.ts";
 import { DivergencePanel } from "./DivergencePanel.tsx";
 import { PrefixStrip } from "./PrefixStrip.tsx";
@@ -25,10 +28,11 @@ export function CachePrefixView({ report }: { readonly report: InspectionReport 
         <div className="panel-head">
           <h2>Cache prefix</h2>
           <span className="muted" data-testid="cache-provider" data-provider={seg.provider}>
-            {PROVIDER_NAMES[seg.provider]} order: {seg.order.join(" → ")} · {fmtInt(seg.totalTokens)} tokens ·{" "}
-            {fmtInt(seg.totalBytes)} bytes
+            {PROVIDER_NAMES[seg.provider]} order: {seg.order.join(" → ")} ·{" "}
+            {fmtTokenCount(seg.totalTokens, report.tokens)} · {fmtInt(seg.totalBytes)} bytes
           </span>
         </div>
+        <TokenBasis report={report} />
         <PrefixStrip seg={seg} prefix={report.prefix} rule={report.cache?.rule ?? null} />
         {!report.prefix ? (
           <p className="muted" data-testid="cache-no-previous">
@@ -40,6 +44,7 @@ export function CachePrefixView({ report }: { readonly report: InspectionReport 
       {report.prefix ? <DivergencePanel prefix={report.prefix} previousKind={report.settings.previous} /> : null}
       <ModelPrompt report={report} />
       {report.cache ? <SimulationPanel cache={report.cache} /> : null}
+      <ResponsePanel report={report} />
       {report.nextTurn ? <NextTurnPanel sim={report.nextTurn} selected={report.settings.layout} /> : null}
       <SegmentTable
         request={report.request}

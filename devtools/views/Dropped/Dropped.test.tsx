@@ -57,7 +57,10 @@ describe("Dropped", () => {
 
   it("lists a wire request's omissions under a cap, with paths, and opens the trimmed request in the editor", async () => {
     useInput.getState().setText("current", SAMPLE_TEXT.anthropic, "sample");
-    const report = await reportFor("anthropic", { contextBudget: { maxInputTokens: 200 } });
+    // A cap just under the request without its oldest history message: that one goes, then the next.
+    const whole = await reportFor("anthropic");
+    const cap = whole.tokens!.total - whole.parts!.parts.find((p) => p.source === "history:1")!.tokens - 1;
+    const report = await reportFor("anthropic", { contextBudget: { maxInputTokens: cap } });
     renderWithClient(<DroppedView report={report} />);
     expect(screen.getAllByTestId("dropped-row").map((r) => r.dataset["id"])).toEqual(["history:1", "history:2"]);
     expect(screen.getAllByTestId("dropped-path").map((p) => p.textContent)).toEqual(["messages[1]", "messages[2]"]);
@@ -65,7 +68,7 @@ describe("Dropped", () => {
     const trimmed = JSON.parse(useInput.getState().current) as { messages: unknown[] };
     expect(trimmed.messages).toHaveLength(JSON.parse(SAMPLE_TEXT.anthropic).messages.length - 3);
     expect(useInput.getState().previous).toBe(SAMPLE_TEXT.anthropic);
-    const again = await reportOf(useInput.getState().current, { contextBudget: { maxInputTokens: 200 } });
+    const again = await reportOf(useInput.getState().current, { contextBudget: { maxInputTokens: cap } });
     expect(again.format).toBe("anthropic");
     expect(again.dropped).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { DroppedItem, InspectionReport } from "../../../core/inspect/index.ts";
+import { TokenBasis } from "../../components/TokenBasis.tsx";
 import type { Labels } from "../../components/closedSets.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { droppedKindText } from "../../components/names.ts";
@@ -97,6 +98,7 @@ export function DroppedView({ report }: { readonly report: InspectionReport }) {
         getKey={(d, i) => `${d.stage}:${d.id}:${i}`}
         renderRow={(d) => <Row d={d} />}
       />
+      <TokenBasis report={report} scope="assembly" />
       <TrimmedExport report={report} />
     </section>
   );

@@ -1,4 +1,5 @@
 import type { Message } from "../../../core/index.ts";
+import { TokenBasis } from "../../components/TokenBasis.tsx";
 import type { InspectionReport, LayoutTrace } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
 import { messagePreview } from "../../components/messagePreview.ts";
@@ -178,7 +179,13 @@ function WireOrder({ messages }: { readonly messages: readonly Message[] }) {
 /** The assembled messages as provenance strips, `legacy` and `cache_aware` side by side with the moves between them. */
 export function LayoutOrderView({ report }: { readonly report: InspectionReport }) {
   const a = report.assembly;
-  if (a?.asSent) return <WireLayoutView report={report} />;
+  if (a?.asSent)
+    return (
+      <>
+        <WireLayoutView report={report} />
+        <TokenBasis report={report} />
+      </>
+    );
   if (!a) return <WireOrder messages={report.request?.messages ?? []} />;
   const legacy = a.legacy?.messages ?? [];
   const cacheAware = a.cache_aware?.messages ?? [];
@@ -199,6 +206,7 @@ export function LayoutOrderView({ report }: { readonly report: InspectionReport 
           </span>
         </div>
         <ProvenanceLegend kinds={presentKinds(report)} />
+        <TokenBasis report={report} scope="assembly" />
         <div className={`lo-sides${small ? " with-connectors" : ""}`}>
           <Column trace={a.legacy} selected={a.selectedLayout === "legacy"} moved={toCache} />
           {small ? (

@@ -66,3 +66,37 @@ describe("Overview", () => {
     expect(card.detail).toBe("of claude-sonnet-4-5's 200,000-token window; no cap set");
   });
 });
+
+describe("Overview: predicted vs actual", () => {
+  beforeEach(resetStores);
+  afterEach(cleanup);
+
+  it("says the size is an estimate with its band, or exact", async () => {
+    const report = await reportFor("anthropic");
+    const band = Math.round(report.tokens!.band! * 100);
+    expect(overviewCards(report).find((c) => c.id === "size")!.value).toBe(
+      `≈ ${report.tokens!.total.toLocaleString("en-US")} ± ${band}% tokens`,
+    );
+  });
+
+  it("puts the response's usage beside the prediction, and a pasted response goes to the store", async () => {
+    const usage = { input_tokens: 700, cache_read_input_tokens: 64, cache_creation_input_tokens: 0, output_tokens: 9 };
+    const report = await reportFor("anthropic", { response: { usage } });
+    renderWithClient(<OverviewView report={report} />);
+    const input = screen.getByTestId("usage-input");
+    expect(input.dataset["actual"]).toBe(String(700 + 64));
+    const diff = 764 - report.tokens!.total;
+    expect(input.textContent).toContain(`${diff > 0 ? "+" : ""}${diff.toLocaleString("en-US")}`);
+    expect(input.textContent).toContain("≈");
+    expect(screen.getByTestId("usage-cacheRead").dataset["actual"]).toBe("64");
+    fireEvent.change(screen.getByTestId("response-input"), { target: { value: JSON.stringify({ usage }) } });
+    const { useInput } = await import("../../store/input.ts");
+    expect(useInput.getState().response).toBe(JSON.stringify({ usage }));
+    expect(useInput.getState().revision.response).toBe(1);
+  });
+
+  it("says when the response has no usage", async () => {
+    renderWithClient(<OverviewView report={await reportFor("anthropic", { response: { error: { type: "x" } } })} />);
+    expect(screen.getByTestId("usage-none").textContent).toContain("anthropic");
+  });
+});

@@ -1,6 +1,7 @@
 import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { ModelPrompt } from "../../app/ModelPrompt.tsx";
 import { ViewLink } from "../../app/ViewLink.tsx";
+import { ResponsePanel } from "../../components/ResponsePanel.tsx";
 import { VIEW_LABELS } from "../../routing/routes.ts";
 import { overviewCards } from "./model.ts";
 import "./Overview.css";
@@ -31,6 +32,7 @@ export function OverviewView({ report }: { readonly report: InspectionReport }) 
           </ViewLink>
         ))}
       </div>
+      <ResponsePanel report={report} />
       {report.problems.length > 0 ? (
         <section className="panel" data-testid="problems">
           <div className="panel-head">

@@ -1,6 +1,7 @@
 import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtBytes, fmtInt, fmtPct, fmtTimes, plural } from "../../components/format.ts";
 import { CAUSE_LABELS, FORMAT_NAMES, PROVIDER_NAMES } from "../../components/names.ts";
+import { fmtTokenCount } from "../../components/tokens.ts";
 import type { ViewId } from "../../routing/routes.ts";
 
 export type Tone = "neutral" | "good" | "warn" | "bad";
@@ -151,6 +152,14 @@ function savingsCard(r: InspectionReport): OverviewCard {
   };
 }
 
+/** How the size was counted, in a few words. */
+function sizeBasis(r: InspectionReport): string {
+  const t = r.tokens;
+  if (!t || t.counter === "tokenEstimator") return "chars/4 estimate";
+  if (t.method === "exact") return `exact (${t.encoding ?? "tokenizer"})`;
+  return `calibrated ${PROVIDER_NAMES[r.provider]} estimate`;
+}
+
 /** The overview's cards, in display order. Pure: the report in, strings out. */
 export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
   const messages = r.request?.messages.length ?? 0;
@@ -190,9 +199,9 @@ export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
       id: "size",
       view: "budget",
       title: "Size",
-      value: seg ? `${fmtInt(seg.totalTokens)} tokens` : "—",
+      value: seg ? fmtTokenCount(seg.totalTokens, r.tokens) : "—",
       detail: seg
-        ? `${fmtBytes(seg.totalBytes)} serialized · ${plural(seg.segments.length, "segment")} · ${r.settings.tokenEstimator === "default" ? "chars/4 estimate" : "tokenizer"}`
+        ? `${fmtBytes(seg.totalBytes)} serialized · ${plural(seg.segments.length, "segment")} · ${sizeBasis(r)}`
         : "No request.",
       tone: "neutral",
     },

@@ -71,8 +71,9 @@ export function TurnTable({
       <div className="panel-head">
         <h2>Turns of {thread.id}</h2>
         <span className="muted">
-          Predicted tokens are estimates; “actual” is what the response reported (read / input). Open loads the turn and
-          its previous one into the request slots and shows Cache prefix.
+          Predicted tokens are estimates (countRequestTokens, calibrated per provider); “actual” is what the response
+          reported (read / input). Open loads the turn and its previous one into the request slots and shows Cache
+          prefix.
         </span>
       </div>
       <div className="ss-grid" role="table">
