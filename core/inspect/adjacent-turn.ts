@@ -20,6 +20,7 @@ import type { AssemblyRequest } from "../request/assembly-request.ts";
 import { toAnthropic } from "../formats/anthropic.ts";
 import type { JsonObject } from "../formats/convert-util.ts";
 import { toGemini } from "../formats/gemini.ts";
+import { toBedrock } from "../formats/bedrock.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
 import { toOpenAIResponses } from "../formats/openai-responses.ts";
 import { parseRequest } from "../request/parse-request.ts";
@@ -62,6 +63,7 @@ const WRITERS: Readonly<Record<WireFormat, (r: NormalizedRequest) => JsonObject>
   "openai-responses": toOpenAIResponses,
   anthropic: toAnthropic,
   gemini: toGemini,
+  "bedrock-converse": toBedrock,
 };
 
 /** A `ProviderRequest`/`NormalizedRequest` (model object + messages), not JSON of a request format. */

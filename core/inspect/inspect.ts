@@ -335,6 +335,17 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     let simulated: Turn[] = prev ? [prev.turn, turn] : [turn];
     const extra: string[] = [];
+    // Gemini explicit caching: the named cache's contents are not in the body; Google bills them as cached.
+    const cached = request.providerOptions?.cachedContent ?? request.providerOptions?.cached_content;
+    // OpenAI's prompt_cache_key is no cache marker: it picks which cache machine the prefix is looked up on.
+    if (provider === "openai" && request.cacheKey !== undefined)
+      extra.push(
+        `prompt_cache_key ${JSON.stringify(request.cacheKey)} is a routing key, not a marker: OpenAI sends requests with the same key and prefix to the same cache, so turns here share a cache only if they send this same key.`,
+      );
+    if (provider === "gemini" && typeof cached === "string")
+      extra.push(
+        `The request names the explicit cache ${JSON.stringify(cached)}: its tokens (not in this body) count as cached on every turn (usageMetadata.cachedContentTokenCount, billed at the cached rate plus storage); the turns here count only the body's own tokens.`,
+      );
     if (provider === "anthropic") {
       try {
         breakpoints = breakpointsFor(request, ruleOpts, estimate, prev ? prev.turn : null);

@@ -128,7 +128,14 @@ describe("parseRequest errors", () => {
     );
     expect(e.code).toBe("no_format_matched");
     expect(e.tried[0]).toBe("anthropic");
-    expect([...e.tried].sort()).toEqual(["anthropic", "gemini", "openai-chat", "openai-responses", "strata"]);
+    expect([...e.tried].sort()).toEqual([
+      "anthropic",
+      "bedrock-converse",
+      "gemini",
+      "openai-chat",
+      "openai-responses",
+      "strata",
+    ]);
     expect(e.issues.map((i) => i.path)).toEqual(["system", "messages[0].content"]);
     expect(e.issues[1]!.message).toBe("expected a string or an array, got the number 42");
     expect(e.message).toContain("Closest: anthropic, with 2 issues");
