@@ -8,6 +8,17 @@ import { TemplateLimitError } from "./limits.ts";
 import type { SourcePosition } from "./source.ts";
 import type { ShapeContext } from "./values.ts";
 
+/**
+ * Units charged on top of one per evaluated node, where the library does more per item than a
+ * node's worth (calibrated by the calibration test: the default maxWork takes ≤ 250 ms).
+ */
+export const WORK_UNITS = Object.freeze({
+  /** One loop iteration: a scope, the `loop` dict of nine values, the body's block. */
+  iteration: 6,
+  /** One item of a loop's iterable, for which the library prepares a scope before iterating. */
+  loopItem: 1,
+});
+
 export class RenderGuard {
   iterations = 0;
   written = 0;
@@ -16,6 +27,8 @@ export class RenderGuard {
   /** Position of the innermost statement being rendered. */
   pos: SourcePosition | undefined = undefined;
   readonly shapes: ShapeContext;
+  /** Strings already scanned for surrogates (`true`: none, so slices need no code-point array). */
+  readonly plainStrings = new WeakMap<object, boolean>();
 
   constructor(readonly limits: TemplateLimits) {
     this.shapes = {
@@ -36,7 +49,7 @@ export class RenderGuard {
     if (++this.iterations > this.limits.maxLoopIterations) {
       throw this.limit("maxLoopIterations", `Loops ran more than ${this.limits.maxLoopIterations} iterations in total`);
     }
-    this.charge(1);
+    this.charge(WORK_UNITS.iteration);
   }
 
   charge(units: number): void {

@@ -21,11 +21,15 @@ export interface TemplateLimits {
   /** Items one `range()` call — or one list concatenation `a + b` — may produce. */
   readonly maxRangeLength: number;
   /**
-   * Deterministic work units (about 0.1–0.3 µs each in V8): one per evaluated node, one per list
-   * item a filter, operator, method or loop walks (n·log n for sorts), one per 64 characters a
-   * string operation reads or builds. The five limits above bound loops and sizes; this one
-   * bounds their product (a 100,000-iteration loop that runs a filter over a large input on every
-   * pass). Chat templates over 1,000–2,000 messages use 50,000–125,000 units.
+   * Deterministic work units, each about 0.1 µs of V8 (calibration.test.ts checks that no kind of
+   * operation costs much more, so the default is reached in about 150–250 ms whatever a template
+   * does): one per evaluated node, six per loop iteration, one per item a loop, filter, operator,
+   * method or comparison reads — at every depth for lists printed, compared with `==` or passed to
+   * `startswith` — (n·log2 n for sorts, with the strings they compare), one per 64 characters a
+   * string operation reads or builds (slices of strings with surrogates: one per 4). The five
+   * limits above bound loops and sizes; this one bounds their product (a 100,000-iteration loop
+   * that runs a filter over a large input on every pass). Chat templates over 1,000–2,000
+   * messages use 50,000–150,000 units.
    */
   readonly maxWork: number;
 }
