@@ -3,8 +3,8 @@
  * iteration, each append, each built string or list — so a limit trips as soon as it is
  * passed, not after the damage (LiquidJS learned this with two CVEs).
  */
-import type { TemplateLimitName, TemplateLimits } from "./limits.ts";
-import { TemplateLimitError } from "./limits.ts";
+import type { RenderDeadline, TemplateLimitName, TemplateLimits } from "./limits.ts";
+import { TemplateDeadlineError, TemplateLimitError } from "./limits.ts";
 import type { SourcePosition } from "./source.ts";
 import type { ShapeContext } from "./values.ts";
 
@@ -19,6 +19,9 @@ export const WORK_UNITS = Object.freeze({
   loopItem: 1,
 });
 
+/** Work between two readings of the deadline's clock (about 0.2 ms): a reading costs far more than a unit. */
+const CLOCK_EVERY = 2_048;
+
 export class RenderGuard {
   iterations = 0;
   written = 0;
@@ -30,7 +33,18 @@ export class RenderGuard {
   /** Strings already scanned for surrogates (`true`: none, so slices need no code-point array). */
   readonly plainStrings = new WeakMap<object, boolean>();
 
-  constructor(readonly limits: TemplateLimits) {
+  /** Work at which the deadline's clock is read next (never, without a deadline). */
+  private nextClock = Number.POSITIVE_INFINITY;
+  private readonly started: number = 0;
+
+  constructor(
+    readonly limits: TemplateLimits,
+    private readonly deadline?: RenderDeadline,
+  ) {
+    if (deadline !== undefined) {
+      this.started = deadline.clock();
+      this.nextClock = CLOCK_EVERY;
+    }
     this.shapes = {
       maxDepth: limits.maxDepth,
       memo: new WeakMap(),
@@ -60,6 +74,15 @@ export class RenderGuard {
         `Rendering did more than ${this.limits.maxWork} units of work (loops × filters over large values)`,
       );
     }
+    if (this.work >= this.nextClock) this.checkDeadline();
+  }
+
+  /** Reads the clock at the work counter's checks (every CLOCK_EVERY units, and before any large charge). */
+  private checkDeadline(): void {
+    const deadline = this.deadline!;
+    this.nextClock = this.work + CLOCK_EVERY;
+    const elapsed = deadline.clock() - this.started;
+    if (elapsed > deadline.deadlineMs) throw new TemplateDeadlineError(deadline.deadlineMs, elapsed, this.pos);
   }
 
   /** Characters appended to the output (or to a captured block). */

@@ -88,9 +88,55 @@ export class TemplateLimitError extends TemplateError {
   }
 }
 
+/**
+ * A render ran past its `deadlineMs` (the wall-clock guard behind the work counter). Like a limit,
+ * it is always thrown; unlike the limits it depends on the machine, so it is a second line only.
+ */
+export class TemplateDeadlineError extends TemplateError {
+  readonly deadlineMs: number;
+
+  constructor(deadlineMs: number, elapsedMs: number, position?: { line?: number; column?: number }) {
+    const where = position?.line === undefined ? "" : ` (line ${position.line}, column ${position.column ?? 1})`;
+    super(
+      "template_deadline",
+      `Rendering ran for ${Math.round(elapsedMs)} ms${where}, past its deadline of ${deadlineMs} ms. Simplify the template or raise deadlineMs.`,
+      position,
+    );
+    this.name = "TemplateDeadlineError";
+    this.deadlineMs = deadlineMs;
+  }
+}
+
 /** `true` for errors that a limit raised: these are thrown even with `onError: "original"`. */
 export function isTemplateLimitError(error: unknown): error is TemplateLimitError {
   return error instanceof TemplateError && LIMIT_CODE_SET.has(error.code);
+}
+
+/** A wall-clock guard for one render: `deadlineMs` from its start on `clock` (milliseconds). */
+export interface RenderDeadline {
+  readonly deadlineMs: number;
+  readonly clock: () => number;
+}
+
+/** Checks `deadlineMs` and `clock` options; the clock defaults to `performance.now`. */
+export function resolveDeadline(deadlineMs: unknown, clock: unknown, field = "options"): RenderDeadline | undefined {
+  if (deadlineMs === undefined) {
+    if (clock !== undefined)
+      throw new InvalidInputError(`${field}.clock`, "needs deadlineMs: it only times the deadline.");
+    return undefined;
+  }
+  if (typeof deadlineMs !== "number" || !Number.isFinite(deadlineMs) || deadlineMs <= 0)
+    throw new InvalidInputError(
+      `${field}.deadlineMs`,
+      `must be a positive number of milliseconds, got ${String(deadlineMs)}.`,
+    );
+  if (clock !== undefined && typeof clock !== "function")
+    throw new InvalidInputError(`${field}.clock`, "must be a function returning milliseconds (like performance.now).");
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  const now = (clock as (() => number) | undefined) ?? (perf ? () => perf.now() : undefined);
+  if (now === undefined)
+    throw new InvalidInputError(`${field}.clock`, "is required: this runtime has no performance.now().");
+  return { deadlineMs, clock: now };
 }
 
 /** Fills unspecified limits with the defaults; every limit must be a positive safe integer. */
