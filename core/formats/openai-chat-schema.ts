@@ -75,6 +75,9 @@ export const chatRequest = z.looseObject({
   messages: z.array(chatMessage),
   tools: z.optional(z.array(chatTool)),
   prompt_cache_key: z.optional(z.string()),
+  // openai-node ChatCompletionCreateParamsBase: `max_tokens?: number | null`, `max_completion_tokens?: number | null`.
+  max_tokens: z.optional(z.nullable(z.number().check(z.int(), z.gte(1)))),
+  max_completion_tokens: z.optional(z.nullable(z.number().check(z.int(), z.gte(1)))),
 });
 
 export type ChatRequestIn = z.infer<typeof chatRequest>;

@@ -13,7 +13,7 @@ import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
 import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
 import { parseFingerprintBundle } from "./fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
-import { simulateNextTurn } from "./next-turn.ts";
+import { simulateNextTurnWith } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
@@ -90,7 +90,17 @@ export interface InspectOptions {
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
+  /**
+   * Wall-clock guard of each template render, in milliseconds (default 1,000): past it the render
+   * stops with a `template_deadline` problem. Backs the deterministic work limit; see the README.
+   */
+  readonly deadlineMs?: number;
+  /** The deadline's clock in milliseconds (default `performance.now`). */
+  readonly clock?: () => number;
 }
+
+/** Default `deadlineMs` of a template render in `inspect`. */
+export const DEFAULT_INSPECT_DEADLINE_MS = 1_000;
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
 const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
@@ -105,6 +115,21 @@ interface Assembled {
 /** The template engine (Jinja and its lint), loaded only for a request that has a template. */
 type TemplateEngine = typeof import("./template-engine.ts");
 const loadTemplateEngine = (): Promise<TemplateEngine> => import("./template-engine.ts");
+
+/** The inspection's renderer: each template rendered once, under the deadline. */
+function inspectRenderer(engine: TemplateEngine | undefined, options: InspectOptions) {
+  if (engine === undefined) return undefined;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_INSPECT_DEADLINE_MS;
+  return engine.renderOnce({ deadlineMs, ...(options.clock ? { clock: options.clock } : {}) });
+}
+
+function checkDeadline(options: InspectOptions): void {
+  const { deadlineMs, clock } = options;
+  if (deadlineMs !== undefined && (typeof deadlineMs !== "number" || !Number.isFinite(deadlineMs) || deadlineMs <= 0))
+    throw new InvalidInputError("deadlineMs", `must be a positive number of milliseconds, got ${String(deadlineMs)}.`);
+  if (clock !== undefined && typeof clock !== "function")
+    throw new InvalidInputError("clock", "must be a function returning milliseconds (like performance.now).");
+}
 
 /** prepareAssembly, dropping the template or the sections when they are what fails. */
 function prepare(
@@ -144,7 +169,7 @@ async function assemble(
   request: AssemblyRequest,
   options: InspectOptions,
   problems: ReportProblem[],
-  engine: TemplateEngine | undefined,
+  render: AssemblyTemplateRenderer | undefined,
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
   const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
   const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
@@ -152,13 +177,7 @@ async function assemble(
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;
   for (const layout of ["legacy", "cache_aware"] as const) {
-    const { prepared, request: req } = prepare(
-      request,
-      options,
-      layout,
-      layout === selected ? problems : null,
-      engine?.renderAssemblyTemplate,
-    );
+    const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null, render);
     let explained: ExplainedProviderInput | null = null;
     if (prepared) {
       try {
@@ -230,7 +249,7 @@ async function previousTurn(
       options,
       options.layout ?? parsed.request.inputLayout ?? "cache_aware",
       null,
-      engine?.renderAssemblyTemplate,
+      inspectRenderer(engine, options),
     );
     if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
     request = plainRequest((await explainProviderInput(prepared.options)).request);
@@ -247,6 +266,7 @@ async function previousTurn(
 
 /** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
+  checkDeadline(options);
   const parsed = parseRequest(input, options.format ? { format: options.format } : {});
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
@@ -262,7 +282,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
 
   if (parsed.format === "strata") {
     const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
-    const a = await assemble(parsed.request, options, problems, engine);
+    const render = inspectRenderer(engine, options);
+    const a = await assemble(parsed.request, options, problems, render);
     request = a.request;
     assembly = a.assembly;
     if (a.prepared?.tiers) {
@@ -277,11 +298,15 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     if (options.nextTurn !== false && a.prepared) {
       try {
-        nextTurn = await simulateNextTurn(a.req, {
-          ...(options.nextTurn || DEFAULT_NEXT_TURN),
-          ...(options.provider ? { provider: options.provider } : {}),
-          ...(estimator ? { tokenEstimator: estimator } : {}),
-        });
+        nextTurn = await simulateNextTurnWith(
+          a.req,
+          {
+            ...(options.nextTurn || DEFAULT_NEXT_TURN),
+            ...(options.provider ? { provider: options.provider } : {}),
+            ...(estimator ? { tokenEstimator: estimator } : {}),
+          },
+          render,
+        );
       } catch (e) {
         problems.push(problemFrom("assembly", e, "warning"));
       }
