@@ -41,7 +41,10 @@ import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../requ
 import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import type { RequestFormat } from "../request/parse-request.ts";
+import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
+import { DEFAULT_MAX_REQUEST_LENGTH } from "../formats/parse.ts";
+import { RequestFormatError } from "../formats/errors.ts";
+import { checkItemCount, DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS, ListCap, limitOption } from "./bounds.ts";
 import {
   budgetSection,
   layoutTrace,
@@ -57,6 +60,7 @@ import {
   type ReportContextBudget,
   type DroppedItem,
   type InspectionReport,
+  type LayoutTrace,
   REPORT_VERSION,
   type ReportLiterals,
   type ReportParts,
@@ -90,6 +94,10 @@ export interface InspectOptions {
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
+  /** Most messages and content blocks the request may hold (default 100,000); more is `InspectLimitError`. */
+  readonly maxItems?: number;
+  /** Most entries a report list keeps (default 1,000); longer lists are cut and named in `report.truncated`. */
+  readonly listCap?: number;
 }
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
@@ -245,9 +253,41 @@ async function previousTurn(
   };
 }
 
-/** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
+/**
+ * `input` parsed once: JSON text is read with the engine's parser, its messages counted
+ * (`checkItemCount`) before anything is built, and the value handed to `parseRequest`. Any
+ * failure is the one `parseRequest` gives for the text (located syntax errors, limits).
+ */
+function parseInput(input: unknown, options: InspectOptions, maxItems: number): ParsedRequest {
+  const parseOptions = options.format ? { format: options.format } : {};
+  let value: unknown = input;
+  if (typeof input === "string") {
+    if (input.length > DEFAULT_MAX_REQUEST_LENGTH) return parseRequest(input, parseOptions);
+    try {
+      value = JSON.parse(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    } catch {
+      return parseRequest(input, parseOptions);
+    }
+  }
+  checkItemCount(value, maxItems);
+  if (value === input) return parseRequest(value, parseOptions);
+  try {
+    return parseRequest(value, parseOptions);
+  } catch (e) {
+    // The text's own error (e.g. a located "too deep"), exactly as parsing the text gives it.
+    if (e instanceof RequestFormatError) return parseRequest(input, parseOptions);
+    throw e;
+  }
+}
+
+/**
+ * Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed, and
+ * `InspectLimitError` when it holds more than `options.maxItems` messages and blocks.
+ */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
-  const parsed = parseRequest(input, options.format ? { format: options.format } : {});
+  const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
+  const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
+  const parsed = parseInput(input, options, maxItems);
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
 
@@ -406,6 +446,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
+  const segments = seg && request ? reportSegments(seg, request, bound) : null;
+  let fingerprints = seg ? bundleFromSegments(seg) : null;
+  if (fingerprints && fingerprints.segments.length > bound.cap) {
+    bound.omit("fingerprints", fingerprints.segments.length);
+    fingerprints = null;
+  }
   return {
     reportVersion: REPORT_VERSION,
     format: parsed.format,
@@ -420,21 +466,48 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
-    parts,
-    assembly,
-    tiers,
-    contextBudget,
+    parts: parts ? { parts: bound.list(parts.parts, "parts.parts") } : null,
+    assembly: assembly ? boundAssembly(assembly, bound) : null,
+    tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
+    contextBudget: contextBudget
+      ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
+      : null,
     window,
-    dropped,
-    segments: seg && request ? reportSegments(seg, request) : null,
+    dropped: bound.list(dropped, "dropped"),
+    segments,
     prefix,
     cache,
     breakpoints,
     nextTurn,
-    history: { rules: parsed.format === "strata" ? "strata" : parsed.format, issues: history },
+    history: {
+      rules: parsed.format === "strata" ? "strata" : parsed.format,
+      issues: bound.list(history, "history.issues"),
+    },
     templates,
-    volatileLiterals,
-    fingerprints: seg ? bundleFromSegments(seg) : null,
+    volatileLiterals: volatileLiterals
+      ? { ...volatileLiterals, scanned: bound.list(volatileLiterals.scanned, "volatileLiterals.scanned") }
+      : null,
+    fingerprints,
     problems,
+    truncated: bound.truncated,
+  };
+}
+
+/** The assembly section with each layout's traced messages and omissions cut to the cap. */
+function boundAssembly(assembly: ReportAssembly, bound: ListCap): ReportAssembly {
+  const trace = (t: LayoutTrace | null, path: string): LayoutTrace | null =>
+    t && {
+      ...t,
+      messages: bound.list(t.messages, `${path}.messages`),
+      omissions: bound.list(t.omissions, `${path}.omissions`),
+    };
+  return {
+    ...assembly,
+    legacy: trace(assembly.legacy, "assembly.legacy"),
+    cache_aware: trace(assembly.cache_aware, "assembly.cache_aware"),
+    asSent: assembly.asSent && {
+      ...assembly.asSent,
+      messages: bound.list(assembly.asSent.messages, "assembly.asSent.messages"),
+    },
   };
 }
