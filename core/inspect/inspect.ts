@@ -38,7 +38,6 @@ import { InvalidInputError } from "../util/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
 import { type AssemblyTemplateRenderer, type PreparedAssembly, prepareAssemblyWith } from "../request/prepare-with.ts";
 import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
-import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
@@ -214,12 +213,10 @@ async function previousTurn(
   provider: CacheProvider,
   estimate: TokenEstimator,
   current: SegmentedRequest,
+  maxItems: number,
 ): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
-  let value = previous;
-  if (typeof previous === "string") {
-    const parsed = parseJson(previous);
-    if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
-  }
+  // Read once: the value tells a bundle from a request, and a request is parsed from it.
+  const value = typeof previous === "string" ? readJson(previous) : previous;
   if (isFingerprintBundle(value))
     return {
       turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
@@ -227,7 +224,7 @@ async function previousTurn(
       assembled: false,
       kind: "fingerprints",
     };
-  const parsed = parseRequest(value);
+  const parsed = parseInput(previous, value, undefined, maxItems);
   let request: NormalizedRequest;
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
@@ -253,22 +250,29 @@ async function previousTurn(
   };
 }
 
-/**
- * `input` parsed once: JSON text is read with the engine's parser, its messages counted
- * (`checkItemCount`) before anything is built, and the value handed to `parseRequest`. Any
- * failure is the one `parseRequest` gives for the text (located syntax errors, limits).
- */
-function parseInput(input: unknown, options: InspectOptions, maxItems: number): ParsedRequest {
-  const parseOptions = options.format ? { format: options.format } : {};
-  let value: unknown = input;
-  if (typeof input === "string") {
-    if (input.length > DEFAULT_MAX_REQUEST_LENGTH) return parseRequest(input, parseOptions);
-    try {
-      value = JSON.parse(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
-    } catch {
-      return parseRequest(input, parseOptions);
-    }
+/** JSON text read with the engine's parser; the text itself when that fails (its error is `parseRequest`'s to give). */
+function readJson(text: string): unknown {
+  if (text.length > DEFAULT_MAX_REQUEST_LENGTH) return text;
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return text;
   }
+}
+
+/**
+ * `input` parsed once: `value` is it read by `readJson` (or `input` itself when not text); its
+ * messages are counted (`checkItemCount`) before anything is built, and it goes to `parseRequest`.
+ * Any failure is the one `parseRequest` gives for the text (located syntax errors, limits).
+ */
+function parseInput(
+  input: unknown,
+  value: unknown,
+  format: RequestFormat | undefined,
+  maxItems: number,
+): ParsedRequest {
+  const parseOptions = format ? { format } : {};
+  if (typeof value === "string") return parseRequest(input, parseOptions);
   checkItemCount(value, maxItems);
   if (value === input) return parseRequest(value, parseOptions);
   try {
@@ -287,7 +291,7 @@ function parseInput(input: unknown, options: InspectOptions, maxItems: number): 
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
   const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
   const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
-  const parsed = parseInput(input, options, maxItems);
+  const parsed = parseInput(input, typeof input === "string" ? readJson(input) : input, options.format, maxItems);
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
 
@@ -357,7 +361,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     if (options.previous !== undefined) {
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, provider, estimate, seg);
+        prev = await previousTurn(options.previous, options, provider, estimate, seg, maxItems);
         prefix = compareTurns(
           prev.turn,
           turn,
