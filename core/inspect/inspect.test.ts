@@ -206,7 +206,9 @@ describe("inspect, in general", () => {
         "volatileLiterals",
         "fingerprints",
         "problems",
+        "truncated",
       ]);
+      expect(r.truncated).toEqual([]);
     },
   );
 

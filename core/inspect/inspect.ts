@@ -38,10 +38,12 @@ import { InvalidInputError } from "../util/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
 import { type AssemblyTemplateRenderer, type PreparedAssembly, prepareAssemblyWith } from "../request/prepare-with.ts";
 import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
-import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import type { RequestFormat } from "../request/parse-request.ts";
+import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
+import { DEFAULT_MAX_REQUEST_LENGTH } from "../formats/parse.ts";
+import { RequestFormatError } from "../formats/errors.ts";
+import { checkItemCount, DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS, ListCap, limitOption } from "./bounds.ts";
 import {
   budgetSection,
   layoutTrace,
@@ -57,6 +59,7 @@ import {
   type ReportContextBudget,
   type DroppedItem,
   type InspectionReport,
+  type LayoutTrace,
   REPORT_VERSION,
   type ReportLiterals,
   type ReportParts,
@@ -97,6 +100,10 @@ export interface InspectOptions {
   readonly deadlineMs?: number;
   /** The deadline's clock in milliseconds (default `performance.now`). */
   readonly clock?: () => number;
+  /** Most messages and content blocks the request may hold (default 100,000); more is `InspectLimitError`. */
+  readonly maxItems?: number;
+  /** Most entries a report list keeps (default 1,000); longer lists are cut and named in `report.truncated`. */
+  readonly listCap?: number;
 }
 
 /** Default `deadlineMs` of a template render in `inspect`. */
@@ -225,12 +232,10 @@ async function previousTurn(
   provider: CacheProvider,
   estimate: TokenEstimator,
   current: SegmentedRequest,
+  maxItems: number,
 ): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
-  let value = previous;
-  if (typeof previous === "string") {
-    const parsed = parseJson(previous);
-    if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
-  }
+  // Read once: the value tells a bundle from a request, and a request is parsed from it.
+  const value = typeof previous === "string" ? readJson(previous) : previous;
   if (isFingerprintBundle(value))
     return {
       turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
@@ -238,7 +243,7 @@ async function previousTurn(
       assembled: false,
       kind: "fingerprints",
     };
-  const parsed = parseRequest(value);
+  const parsed = parseInput(previous, value, undefined, maxItems);
   let request: NormalizedRequest;
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
@@ -264,10 +269,49 @@ async function previousTurn(
   };
 }
 
-/** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
+/** JSON text read with the engine's parser; the text itself when that fails (its error is `parseRequest`'s to give). */
+function readJson(text: string): unknown {
+  if (text.length > DEFAULT_MAX_REQUEST_LENGTH) return text;
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `input` parsed once: `value` is it read by `readJson` (or `input` itself when not text); its
+ * messages are counted (`checkItemCount`) before anything is built, and it goes to `parseRequest`.
+ * Any failure is the one `parseRequest` gives for the text (located syntax errors, limits).
+ */
+function parseInput(
+  input: unknown,
+  value: unknown,
+  format: RequestFormat | undefined,
+  maxItems: number,
+): ParsedRequest {
+  const parseOptions = format ? { format } : {};
+  if (typeof value === "string") return parseRequest(input, parseOptions);
+  checkItemCount(value, maxItems);
+  if (value === input) return parseRequest(value, parseOptions);
+  try {
+    return parseRequest(value, parseOptions);
+  } catch (e) {
+    // The text's own error (e.g. a located "too deep"), exactly as parsing the text gives it.
+    if (e instanceof RequestFormatError) return parseRequest(input, parseOptions);
+    throw e;
+  }
+}
+
+/**
+ * Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed, and
+ * `InspectLimitError` when it holds more than `options.maxItems` messages and blocks.
+ */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
   checkDeadline(options);
-  const parsed = parseRequest(input, options.format ? { format: options.format } : {});
+  const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
+  const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
+  const parsed = parseInput(input, typeof input === "string" ? readJson(input) : input, options.format, maxItems);
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
 
@@ -345,7 +389,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     if (options.previous !== undefined) {
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, provider, estimate, seg);
+        prev = await previousTurn(options.previous, options, provider, estimate, seg, maxItems);
         prefix = compareTurns(
           prev.turn,
           turn,
@@ -445,6 +489,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
+  const segments = seg && request ? reportSegments(seg, request, bound) : null;
+  let fingerprints = seg ? bundleFromSegments(seg) : null;
+  if (fingerprints && fingerprints.segments.length > bound.cap) {
+    bound.omit("fingerprints", fingerprints.segments.length);
+    fingerprints = null;
+  }
   return {
     reportVersion: REPORT_VERSION,
     format: parsed.format,
@@ -459,21 +509,48 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
-    parts,
-    assembly,
-    tiers,
-    contextBudget,
+    parts: parts ? { parts: bound.list(parts.parts, "parts.parts") } : null,
+    assembly: assembly ? boundAssembly(assembly, bound) : null,
+    tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
+    contextBudget: contextBudget
+      ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
+      : null,
     window,
-    dropped,
-    segments: seg && request ? reportSegments(seg, request) : null,
+    dropped: bound.list(dropped, "dropped"),
+    segments,
     prefix,
     cache,
     breakpoints,
     nextTurn,
-    history: { rules: parsed.format === "strata" ? "strata" : parsed.format, issues: history },
+    history: {
+      rules: parsed.format === "strata" ? "strata" : parsed.format,
+      issues: bound.list(history, "history.issues"),
+    },
     templates,
-    volatileLiterals,
-    fingerprints: seg ? bundleFromSegments(seg) : null,
+    volatileLiterals: volatileLiterals
+      ? { ...volatileLiterals, scanned: bound.list(volatileLiterals.scanned, "volatileLiterals.scanned") }
+      : null,
+    fingerprints,
     problems,
+    truncated: bound.truncated,
+  };
+}
+
+/** The assembly section with each layout's traced messages and omissions cut to the cap. */
+function boundAssembly(assembly: ReportAssembly, bound: ListCap): ReportAssembly {
+  const trace = (t: LayoutTrace | null, path: string): LayoutTrace | null =>
+    t && {
+      ...t,
+      messages: bound.list(t.messages, `${path}.messages`),
+      omissions: bound.list(t.omissions, `${path}.omissions`),
+    };
+  return {
+    ...assembly,
+    legacy: trace(assembly.legacy, "assembly.legacy"),
+    cache_aware: trace(assembly.cache_aware, "assembly.cache_aware"),
+    asSent: assembly.asSent && {
+      ...assembly.asSent,
+      messages: bound.list(assembly.asSent.messages, "assembly.asSent.messages"),
+    },
   };
 }
