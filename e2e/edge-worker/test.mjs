@@ -68,11 +68,14 @@ export function readWranglerToml() {
   return config;
 }
 
-/** build:core → npm pack → unpack into a scratch app; returns the bundled worker source. */
-export async function prepareWorker() {
+/**
+ * build:core → npm pack → unpack into a scratch app in `dir`; `worker` (a path from the repo root)
+ * is copied there, type-checked against the packed types and bundled; returns the bundle's source.
+ */
+export async function prepareWorker({ worker = "e2e/edge-worker/worker.ts", dir = workDir } = {}) {
   buildCore();
-  const { appDir, pkgDir, tarball } = packInto(workDir);
-  copyFileSync(join(root, "e2e/edge-worker/worker.ts"), join(appDir, "worker.ts"));
+  const { appDir, pkgDir, tarball } = packInto(dir);
+  copyFileSync(join(root, worker), join(appDir, "worker.ts"));
 
   // Type-check as a user project: web-standard + worker globals only, types from the tarball.
   writeFileSync(
