@@ -25,7 +25,6 @@ import {
   mediaSource,
   omitKeys,
   providerFieldsOf,
-  requestHead,
   resultText,
   ToolNames,
   withExtras,
@@ -33,6 +32,19 @@ import {
 } from "./convert-util.ts";
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { anthropicRequest } from "./anthropic-schema.ts";
+import type { RequestFormatIssue } from "./errors.ts";
+import {
+  asObject,
+  ExportContext,
+  type ExportOptions,
+  type ExportResult,
+  foreignHostedTool,
+  reportForeignFields,
+} from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { ANTHROPIC_EXPORT_MAX_TOKENS, findModel } from "./models.ts";
+import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
 
 const KEY = "anthropic";
 
@@ -142,7 +154,7 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
   });
 }
 
-export interface ToAnthropicOptions {
+export interface ToAnthropicOptions extends ExportOptions {
   /**
    * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control`; when given they replace
    * the request's own markers. A block that already has a marker keeps its `ttl`; `{ path, ttl }`
@@ -217,14 +229,40 @@ function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined
   }
 }
 
-/** Normalized request → Anthropic Messages request body (deterministic key order). */
+/** The body against the Anthropic request schema, plus the fields the API requires that the read schema leaves optional. */
+function checkBody(body: JsonObject): RequestFormatIssue[] {
+  const r = anthropicRequest.safeParse(body);
+  const issues = r.success ? [] : fromZodIssues(r.error.issues, body);
+  if (typeof body.max_tokens !== "number")
+    issues.push({ code: "missing_field", path: "max_tokens", message: "required" });
+  return issues;
+}
+
+/**
+ * `max_tokens` for a request that sets none: the target Claude model's export default from the
+ * model table, else the source model's (capped at `ANTHROPIC_EXPORT_MAX_TOKENS`), else that cap.
+ */
+function defaultMaxTokens(model: string, sourceModel: string): { value: number; from: string } {
+  const own = model === "" ? null : findModel(model, "anthropic").row;
+  if (own) return { value: own.exportMaxTokens, from: `the model table's default for ${own.family}` };
+  const other = sourceModel === "" ? null : findModel(sourceModel).row;
+  if (other)
+    return {
+      value: other.exportMaxTokens,
+      from: `what ${other.family} allows, capped at ${ANTHROPIC_EXPORT_MAX_TOKENS}`,
+    };
+  return { value: ANTHROPIC_EXPORT_MAX_TOKENS, from: "Strata's export default" };
+}
+
+/** Normalized request → Anthropic Messages request body (deterministic key order), with what the export dropped or filled. */
 export function toAnthropic(
   request: ProviderRequest | NormalizedRequest,
   options: ToAnthropicOptions = {},
-): JsonObject {
+): ExportResult {
   assertProviderRequest(request);
   if (options === null || typeof options !== "object")
-    throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
+    throw new InvalidInputError("options", "must be an object ({ breakpoints?, systemMarker?, model?, from? }).");
+  const ctx = new ExportContext("anthropic", request, options);
   if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
     throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
   const ttls = new Map<string, "5m" | "1h" | undefined>();
@@ -256,17 +294,33 @@ export function toAnthropic(
     return ttl ? { type: "ephemeral", ttl } : { type: "ephemeral" };
   };
 
-  const tools = request.tools.map((t, i) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = foreignHostedTool(t, "anthropic");
+    const cacheControl = markerFor(`tools[${i}]`, t.cache);
+    if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Anthropic equivalent: not written.`);
     const extras = fieldsFor(t, KEY);
     const head: Record<string, JsonValue | undefined> = typeof extras.type === "string" ? { type: extras.type } : {};
-    return compact({
-      ...head,
-      name: t.name,
-      description: t.description,
-      input_schema: t.inputSchema,
-      ...omitKeys(extras, ["type"]),
-      cache_control: markerFor(`tools[${i}]`, t.cache),
-    });
+    let schema = t.inputSchema;
+    if (ctx.crossing && schema !== undefined && ctx.source === "gemini") schema = jsonSchemaFromGemini(schema);
+    if (ctx.crossing && schema === undefined && head.type === undefined) {
+      schema = { type: "object", properties: {} };
+      ctx.warn(
+        "field_filled",
+        `tools[${i}]`,
+        "Anthropic needs an input_schema for every tool: written as an object with no properties.",
+      );
+    }
+    tools.push(
+      compact({
+        ...head,
+        name: t.name,
+        description: t.description,
+        input_schema: schema,
+        ...omitKeys(extras, ["type"]),
+        cache_control: cacheControl,
+      }),
+    );
   });
 
   const marker = systemMarkerOption(options.systemMarker);
@@ -276,16 +330,21 @@ export function toAnthropic(
     [];
   request.messages.forEach((m, i) => {
     const inSlot = m.role === "system" && i < leading;
-    const blocks = m.content.map((b, j) => {
-      const path = `messages[${i}].content[${j}]`;
-      if (inSlot && b.type !== "text")
-        throw new InvalidInputError(
-          path,
-          "Anthropic system prompts take text blocks only: move this block into a user message",
-        );
-      const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
-      return blockTo(block, path, markerFor(path, b.cache));
-    });
+    const blocks = m.content
+      .map((b, j) => {
+        const path = `messages[${i}].content[${j}]`;
+        if (inSlot && b.type !== "text")
+          throw new InvalidInputError(
+            path,
+            "Anthropic system prompts take text blocks only: move this block into a user message",
+          );
+        const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
+        const cacheControl = markerFor(path, b.cache);
+        if (b.type === "thinking" && ctx.crossing) return ctx.thinkingDropped(path, b);
+        return blockTo(block, path, cacheControl);
+      })
+      .filter((x): x is JsonObject => x !== undefined);
+    if (blocks.length === 0) return;
     if (inSlot) {
       system.push(...blocks);
       return;
@@ -320,9 +379,22 @@ export function toAnthropic(
     system.length === 1 && Object.keys(system[0]!).length === 2 && typeof system[0]!.text === "string"
       ? (system[0]!.text as string)
       : undefined;
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "tools", "system", "messages"]);
+  const model = options.model ?? request.model.model;
+  if (ctx.crossing || model === "") ctx.checkModel(model, true);
+  const out = exportHead(model, request.providerOptions, ctx, ["model", "tools", "system", "messages"]);
+  if (out.max_tokens === undefined) {
+    const { value, from } = defaultMaxTokens(model, request.model.model);
+    const thinking = asObject(out.thinking);
+    const budget = typeof thinking?.budget_tokens === "number" ? thinking.budget_tokens : 0;
+    // budget_tokens must stay below max_tokens.
+    out.max_tokens = Math.max(value, budget + 1024);
+    ctx.warn("field_filled", "max_tokens", `Anthropic requires max_tokens: written as ${out.max_tokens} (${from}).`);
+  }
+  const reorder = { model: out.model, max_tokens: out.max_tokens };
   if (tools.length > 0) out.tools = tools;
   if (system.length > 0) out.system = singleSystem ?? system;
   out.messages = turns.map((t) => withExtras({ role: t.role, content: t.plain ?? t.content }, t.extras));
-  return compact(out);
+  if (ctx.crossing) reportForeignFields(request, ctx);
+  const body = compact(ctx.crossing ? { ...reorder, ...out } : out);
+  return ctx.result(body, checkBody(body));
 }

@@ -23,13 +23,21 @@ import {
   mediaSource,
   omitKeys,
   providerFieldsOf,
-  requestHead,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
-import { GEMINI_PART_KINDS, type GeminiPartIn, type GeminiRequestIn } from "./gemini-schema.ts";
+import { GEMINI_PART_KINDS, type GeminiPartIn, type GeminiRequestIn, geminiRequest } from "./gemini-schema.ts";
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
+import {
+  ExportContext,
+  type ExportOptions,
+  type ExportResult,
+  foreignHostedTool,
+  reportForeignFields,
+} from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { exportHead } from "./settings.ts";
 
 const KEY = "gemini";
 
@@ -215,14 +223,15 @@ function partTo(b: ContentBlock, path: string): JsonObject {
   }
 }
 
-export interface ToGeminiOptions {
+export interface ToGeminiOptions extends ExportOptions {
   /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
   readonly systemMarker?: SystemMarker;
 }
 
 /** Normalized request → Gemini `generateContent` body (deterministic key order). */
-export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): JsonObject {
+export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("gemini", request, options ?? {});
   const marker = systemMarkerOption(options?.systemMarker);
   const leading = leadingSystemCount(request.messages);
   const systemParts: JsonObject[] = [];
@@ -230,9 +239,13 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
   const contents: JsonObject[] = [];
   request.messages.forEach((m, i) => {
     const later = m.role === "system" && i >= leading;
-    const parts = m.content.map((b, j) =>
-      partTo(later ? markedSystemBlock(b, marker) : b, `messages[${i}].content[${j}]`),
-    );
+    const parts: JsonObject[] = [];
+    m.content.forEach((b, j) => {
+      const path = `messages[${i}].content[${j}]`;
+      if (b.type === "thinking" && ctx.crossing) return ctx.thinkingDropped(path, b);
+      parts.push(partTo(later ? markedSystemBlock(b, marker) : b, path));
+    });
+    if (parts.length === 0) return;
     const x = fieldsFor(m, KEY);
     if (m.role === "system" && !later) {
       systemParts.push(...parts);
@@ -246,14 +259,20 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
   });
   const tools: JsonObject[] = [];
   let decls: JsonObject[] | undefined;
-  for (const t of request.tools) {
+  for (const [i, t] of request.tools.entries()) {
+    const hosted = foreignHostedTool(t, "gemini");
+    if (hosted) {
+      ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Gemini equivalent: not written.`);
+      continue;
+    }
     const x = fieldsFor(t, KEY);
     if (x.tool !== undefined) {
       decls = undefined;
       tools.push(x.tool as JsonObject);
       continue;
     }
-    const schemaKey = x.schemaKey === "parametersJsonSchema" ? "parametersJsonSchema" : "parameters";
+    // A JSON Schema from another format goes where Gemini takes full JSON Schema.
+    const schemaKey = x.schemaKey === "parametersJsonSchema" || ctx.crossing ? "parametersJsonSchema" : "parameters";
     const decl = compact({
       name: t.name,
       description: t.description,
@@ -266,14 +285,16 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
     }
     decls.push(decl);
   }
-  const out = requestHead(request.model.model === "" ? undefined : request.model.model, request.providerOptions, [
-    "model",
-    "contents",
-    "systemInstruction",
-    "tools",
-  ]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing) ctx.checkModel(model, false);
+  const out = exportHead(model, request.providerOptions, ctx, ["model", "contents", "systemInstruction", "tools"]);
+  if (model === "") out.model = undefined;
   if (tools.length > 0) out.tools = tools;
   if (systemParts.length > 0) out.systemInstruction = withExtras({ parts: systemParts }, systemExtras);
   out.contents = contents;
-  return compact(out);
+  if (ctx.crossing) reportForeignFields(request, ctx);
+  const body = compact(out);
+  const r = geminiRequest.safeParse(body);
+  const issues = r.success ? checkGeminiParts(body as unknown as GeminiRequestIn) : fromZodIssues(r.error.issues, body);
+  return ctx.result(body, issues);
 }

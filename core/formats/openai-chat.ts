@@ -21,7 +21,6 @@ import {
   omitKeys,
   parseArguments,
   providerFieldsOf,
-  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
@@ -43,6 +42,16 @@ import {
 } from "./openai-parts.ts";
 import type { ChatPartIn, ChatRequestIn } from "./openai-chat-schema.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { chatRequest } from "./openai-chat-schema.ts";
+import {
+  ExportContext,
+  type ExportOptions,
+  type ExportResult,
+  foreignHostedTool,
+  reportForeignFields,
+} from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
 
 const KEY = "openai-chat";
 
@@ -170,9 +179,10 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
   }
 }
 
-/** Normalized request → Chat Completions request body (deterministic key order). */
-export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): JsonObject {
+/** Normalized request → Chat Completions request body (deterministic key order), with what the export dropped. */
+export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, options: ExportOptions = {}): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("openai-chat", request, options ?? {});
   const messages: JsonObject[] = [];
   request.messages.forEach((m, i) => {
     const extras = fieldsFor(m, KEY);
@@ -199,6 +209,7 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
         );
         return;
       }
+      if (b.type === "thinking") return ctx.thinkingDropped(`messages[${i}].content[${j}]`, b);
       const p = partTo(b, `messages[${i}].content[${j}]`);
       if (p) parts.push(p);
     });
@@ -222,14 +233,28 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
       }),
     );
   });
-  const tools = request.tools.map((t) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = foreignHostedTool(t, "openai-chat");
+    if (hosted)
+      return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Chat Completions equivalent: not written.`);
     const own = fieldsFor(t, KEY);
-    if (own.type === "custom") return own;
-    return { type: "function", function: functionFields(t) };
+    if (own.type === "custom") return tools.push(own);
+    const schema =
+      ctx.source === "gemini" && t.inputSchema !== undefined ? jsonSchemaFromGemini(t.inputSchema) : t.inputSchema;
+    tools.push({
+      type: "function",
+      function: functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
+    });
   });
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "messages", "tools"]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing || model === "") ctx.checkModel(model, true);
+  const out = exportHead(model, request.providerOptions, ctx, ["model", "messages", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   if (tools.length > 0) out.tools = tools;
   out.messages = messages;
-  return compact(out);
+  if (ctx.crossing) reportForeignFields(request, ctx);
+  const body = compact(out);
+  const r = chatRequest.safeParse(body);
+  return ctx.result(body, r.success ? [] : fromZodIssues(r.error.issues, body));
 }

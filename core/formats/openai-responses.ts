@@ -23,7 +23,6 @@ import {
   omitKeys,
   parseArguments,
   providerFieldsOf,
-  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
@@ -57,6 +56,15 @@ import {
 } from "./openai-responses-schema.ts";
 import { describeValue } from "../util/describe.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { responsesRequest } from "./openai-responses-schema.ts";
+import {
+  ExportContext,
+  type ExportOptions,
+  type ExportResult,
+  foreignHostedTool,
+  reportForeignFields,
+} from "./export-context.ts";
+import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
 
 const KEY = "openai-responses";
 
@@ -267,9 +275,13 @@ function messageItem(
   return withExtras({ type: "message", role, content: parts }, extras);
 }
 
-/** Normalized request → Responses request body (deterministic key order). */
-export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest): JsonObject {
+/** Normalized request → Responses request body (deterministic key order), with what the export dropped. */
+export function toOpenAIResponses(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("openai-responses", request, options ?? {});
   let instructions: string | undefined;
   const input: JsonObject[] = [];
   request.messages.forEach((m, i) => {
@@ -338,15 +350,26 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
           }),
         );
       else if (b.type === "thinking" && x.item !== undefined) input.push(x.item as JsonObject);
+      else if (b.type === "thinking") ctx.thinkingDropped(`messages[${i}].content[${m.content.indexOf(b)}]`, b);
     }
     close();
   });
-  const tools = request.tools.map((t) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = foreignHostedTool(t, "openai-responses");
+    if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Responses equivalent: not written.`);
     const own = fieldsFor(t, KEY);
-    if (typeof own.type === "string" && own.type !== "function") return own;
-    return { type: "function", ...functionFields(t) };
+    if (typeof own.type === "string" && own.type !== "function") return tools.push(own);
+    const schema =
+      ctx.source === "gemini" && t.inputSchema !== undefined ? jsonSchemaFromGemini(t.inputSchema) : t.inputSchema;
+    tools.push({
+      type: "function",
+      ...functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
+    });
   });
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "instructions", "input", "tools"]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing) ctx.checkModel(model, false);
+  const out = exportHead(model, request.providerOptions, ctx, ["model", "instructions", "input", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   out.instructions = instructions;
   if (tools.length > 0) out.tools = tools;
@@ -355,5 +378,12 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
     only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
       ? only.content
       : input;
-  return compact(out);
+  if (ctx.crossing) reportForeignFields(request, ctx);
+  const body = compact(out);
+  const r = responsesRequest.safeParse(body);
+  const issues = r.success ? [] : fromZodIssues(r.error.issues, body);
+  if (r.success && Array.isArray(body.input))
+    issues.push(...checkResponsesItems(body.input as Record<string, unknown>[], body).issues);
+  if (r.success) issues.push(...checkResponsesTools(body.tools as { type: string }[] | undefined, body));
+  return ctx.result(body, issues);
 }

@@ -57,11 +57,12 @@ export type AdjacentTurn =
   | { readonly format: "strata"; readonly request: AssemblyRequest }
   | { readonly format: WireFormat; readonly request: JsonObject };
 
+// The adjacent turn is written back in the format it was read from (nothing crosses formats).
 const WRITERS: Readonly<Record<WireFormat, (r: NormalizedRequest) => JsonObject>> = {
-  "openai-chat": toOpenAIChat,
-  "openai-responses": toOpenAIResponses,
-  anthropic: toAnthropic,
-  gemini: toGemini,
+  "openai-chat": (r) => toOpenAIChat(r, { from: "openai-chat" }).body,
+  "openai-responses": (r) => toOpenAIResponses(r, { from: "openai-responses" }).body,
+  anthropic: (r) => toAnthropic(r, { from: "anthropic" }).body,
+  gemini: (r) => toGemini(r, { from: "gemini" }).body,
 };
 
 /** A `ProviderRequest`/`NormalizedRequest` (model object + messages), not JSON of a request format. */

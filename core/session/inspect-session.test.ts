@@ -244,7 +244,7 @@ describe("inspectSession: threads", () => {
 
   it("keeps conversations with different prompt_cache_keys apart even when they start alike", () => {
     const chat = (key: string, n: number) => ({
-      ...toOpenAIChat(parseSession(JSON.stringify(otherConversation(n))).entries[0]!.request as NormalizedRequest),
+      ...toOpenAIChat(parseSession(JSON.stringify(otherConversation(n))).entries[0]!.request as NormalizedRequest).body,
       prompt_cache_key: key,
     });
     const r = report(
@@ -265,8 +265,8 @@ describe("inspectSession: threads", () => {
   });
 
   it("predicts OpenAI's automatic caching like simulateCache does", () => {
-    const requests = conversationTurns.map((t) =>
-      toOpenAIChat(parseSession(JSON.stringify(t)).entries[0]!.request as NormalizedRequest),
+    const requests = conversationTurns.map(
+      (t) => toOpenAIChat(parseSession(JSON.stringify(t)).entries[0]!.request as NormalizedRequest).body,
     );
     const r = inspectSession(parseSession(requests.map((q) => JSON.stringify(q)).join("\n")));
     const parsed = parseSession(requests.map((q) => JSON.stringify(q)).join("\n")).entries.map(

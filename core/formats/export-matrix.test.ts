@@ -1,0 +1,191 @@
+// Every sample and fixture, read in its own format and written by every converter: the body parses
+// as the target format, holds no field foreign to it, and the warnings name everything dropped.
+import { describe, expect, it } from "vitest";
+import { assembleProviderInput } from "../assembly/assemble.ts";
+import { conversationTurns } from "../test-support/samples-conversation.ts";
+import { samples } from "../test-support/samples.ts";
+import { toAnthropic } from "./anthropic.ts";
+import type { ExportResult } from "./export-context.ts";
+import { toGemini } from "./gemini.ts";
+import { toOpenAIChat } from "./openai-chat.ts";
+import { toOpenAIResponses } from "./openai-responses.ts";
+import { parseWireRequest } from "./parse.ts";
+import { REQUEST_FIELDS } from "./settings.ts";
+import type { NormalizedRequest, WireFormat } from "./types.ts";
+
+const WRITERS: Record<WireFormat, (r: NormalizedRequest) => ExportResult> = {
+  "openai-chat": (r) => toOpenAIChat(r),
+  "openai-responses": (r) => toOpenAIResponses(r),
+  anthropic: (r) => toAnthropic(r),
+  gemini: (r) => toGemini(r),
+};
+const TARGETS = Object.keys(WRITERS) as WireFormat[];
+
+const inputs: [string, unknown][] = [
+  ...samples.filter((s) => s.format !== "strata").map((s) => [s.id, s.data] as [string, unknown]),
+  ...conversationTurns.map((t, i) => [`conversation turn ${i + 1}`, t] as [string, unknown]),
+];
+
+// Source settings that a target writes under another name (the README's settings table).
+const TRANSLATED = new Set([
+  "max_tokens",
+  "max_completion_tokens",
+  "max_output_tokens",
+  "temperature",
+  "top_p",
+  "top_k",
+  "stop",
+  "stop_sequences",
+  "seed",
+  "presence_penalty",
+  "frequency_penalty",
+  "n",
+  "tool_choice",
+  "toolConfig",
+  "parallel_tool_calls",
+  "thinking",
+  "reasoning_effort",
+  "reasoning",
+  "output_config",
+  "response_format",
+  "text",
+  "verbosity",
+  "user",
+  "safety_identifier",
+  "metadata",
+  "stream",
+  "generationConfig",
+]);
+
+// Same name and meaning in Chat Completions and Responses: carried between them as they are.
+const OPENAI_SHARED = ["store", "service_tier", "prompt_cache_retention", "top_logprobs", "prompt_cache_options"];
+
+const cells = inputs.flatMap(([id, data]) => TARGETS.map((t) => [id, t, data] as const));
+
+describe("export matrix: every sample through every converter", () => {
+  it.each(cells)("%s → %s", (_id, target, data) => {
+    const source = parseWireRequest(data);
+    const { body, warnings } = WRITERS[target](source.request);
+    // Parses back as the target format (each converter also checked it before returning).
+    expect(parseWireRequest(body, { format: target }).format).toBe(target);
+    if (source.format === target) return;
+    // No field foreign to the target at the top level.
+    for (const key of Object.keys(body)) expect(REQUEST_FIELDS[target]).toContain(key);
+    const paths = warnings.map((w) => w.path);
+    const warned = (path: string) => paths.some((p) => p === path || p.startsWith(`${path}.`));
+    // A setting with no place in the neutral table is dropped, and named.
+    for (const key of Object.keys(source.request.providerOptions ?? {}))
+      if (!TRANSLATED.has(key) && !(target.startsWith("openai") && OPENAI_SHARED.includes(key)))
+        expect(warned(`providerOptions.${key}`), key).toBe(true);
+    source.request.messages.forEach((m, i) =>
+      m.content.forEach((b, j) => {
+        if (b.type !== "thinking") return;
+        const w = warnings.find((x) => x.path === `messages[${i}].content[${j}]`);
+        expect(w?.code).toBe(b.signature !== undefined || b.redacted ? "signed_content_dropped" : "content_dropped");
+      }),
+    );
+    // No provider signature crosses: neither Anthropic's, OpenAI's encrypted reasoning nor Gemini's.
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/"signature"|"encrypted_content"|"thoughtSignature"|"redacted_thinking"/);
+    if (target === "anthropic") expect(typeof body.max_tokens).toBe("number");
+  });
+});
+
+describe("cross-format export translates instead of copying", () => {
+  const wire = (format: WireFormat) => parseWireRequest(samples.find((s) => s.format === format)!.data).request;
+
+  it("Anthropic → Gemini puts max tokens, thinking and tool choice in Gemini's own fields", () => {
+    const src = wire("anthropic");
+    const { body, warnings } = toGemini({
+      ...src,
+      providerOptions: {
+        ...src.providerOptions,
+        tool_choice: { type: "tool", name: "search_docs" },
+        stream: true,
+        stop_sequences: ["END"],
+      },
+    });
+    for (const k of ["max_tokens", "thinking", "tool_choice", "stream", "stop_sequences"])
+      expect(body).not.toHaveProperty(k);
+    expect(body.generationConfig).toMatchObject({
+      maxOutputTokens: 2048,
+      stopSequences: ["END"],
+      thinkingConfig: { thinkingBudget: 1024 },
+    });
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["search_docs"] } });
+    expect(warnings.find((w) => w.path === "providerOptions.stream")?.code).toBe("setting_dropped");
+    expect(warnings.find((w) => w.path === "model")?.message).toMatch(/claude-sonnet-4-5 is not a model/);
+  });
+
+  it("Gemini → Anthropic: max_tokens from generationConfig, tool schemas as JSON Schema, a missing model reported", () => {
+    const src = wire("gemini");
+    const { body, warnings } = toAnthropic({ ...src, model: { ...src.model, model: "" } });
+    expect(body).not.toHaveProperty("generationConfig");
+    expect(body.max_tokens).toBe(1024);
+    expect((body.tools as { input_schema?: unknown }[]).every((t) => t.input_schema !== undefined)).toBe(true);
+    expect(JSON.stringify(body.tools)).not.toMatch(/"(OBJECT|STRING)"/);
+    expect(warnings.find((w) => w.path === "model")?.code).toBe("field_missing");
+    expect(toAnthropic(src, { model: "claude-sonnet-4-5" }).body.model).toBe("claude-sonnet-4-5");
+  });
+
+  it("Anthropic → OpenAI Chat writes reasoning_effort, never thinking", () => {
+    const { body } = toOpenAIChat(wire("anthropic"));
+    expect(body).not.toHaveProperty("thinking");
+    expect(body.reasoning_effort).toBe("low");
+  });
+
+  it("Responses → Anthropic never turns encrypted reasoning into a Claude signature", () => {
+    const { body, warnings } = toAnthropic(wire("openai-responses"));
+    expect(JSON.stringify(body)).not.toContain("signature");
+    expect(warnings.some((w) => w.code === "signed_content_dropped")).toBe(true);
+  });
+
+  it("response formats: Chat json_schema ↔ Responses text.format ↔ Gemini responseJsonSchema ↔ Anthropic output_config", () => {
+    const schema = { type: "object", properties: { a: { type: "string" } } };
+    const chat = parseWireRequest({
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "hi" }],
+      response_format: { type: "json_schema", json_schema: { name: "out", schema, strict: true } },
+      max_completion_tokens: 300,
+      stop: "END",
+      safety_identifier: "u-1",
+    }).request;
+    const r = toOpenAIResponses(chat).body;
+    expect(r.text).toEqual({ format: { type: "json_schema", name: "out", schema, strict: true } });
+    expect(r.max_output_tokens).toBe(300);
+    expect(r.safety_identifier).toBe("u-1");
+    expect(r).not.toHaveProperty("stop");
+    const g = toGemini(chat).body;
+    expect(g.generationConfig).toEqual({
+      maxOutputTokens: 300,
+      stopSequences: ["END"],
+      responseMimeType: "application/json",
+      responseJsonSchema: schema,
+    });
+    const a = toAnthropic(chat).body;
+    expect(a.output_config).toEqual({ format: { type: "json_schema", schema } });
+    expect(a.metadata).toEqual({ user_id: "u-1" });
+    expect(a.stop_sequences).toEqual(["END"]);
+    const back = toOpenAIChat(parseWireRequest(r).request).body;
+    expect(back.response_format).toEqual(chat.providerOptions!.response_format);
+  });
+
+  it("an assembled request exported to Anthropic gets max_tokens from the model table", async () => {
+    const { signal: _s, ...req } = await assembleProviderInput({
+      model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+      input: "Hello",
+    });
+    const { body, warnings } = toAnthropic(req);
+    expect(body.max_tokens).toBe(16_000);
+    expect(warnings.map((w) => w.code)).toEqual(["field_filled"]);
+  });
+
+  it("a same-format body is written verbatim, with no warnings", () => {
+    for (const s of samples.filter((x) => x.format !== "strata")) {
+      const p = parseWireRequest(s.data);
+      const out = WRITERS[p.format](p.request);
+      expect(JSON.stringify(out.body)).toBe(JSON.stringify(s.data));
+      expect(out.warnings).toEqual([]);
+    }
+  });
+});
