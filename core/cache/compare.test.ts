@@ -5,7 +5,7 @@ import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { messageArb, providerArb, requestArb } from "../test-support/arbitraries.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
-import { compareRequests } from "./compare.ts";
+import { compareRequests, windowShiftOf } from "./compare.ts";
 import { toFingerprintBundle } from "./fingerprints.ts";
 import { segmentRequest } from "./segments.ts";
 
@@ -219,5 +219,64 @@ describe("divergence excerpts read like the request", () => {
       next: "hoto?",
     });
     expect(JSON.stringify(r.divergence!.excerpt)).not.toContain("providerFields");
+  });
+});
+
+describe("window-shift detection", () => {
+  /** The definition, checked offset by offset: the least d ≥ 1 where a[d..] and b agree while both last. */
+  function naiveShift(a: readonly string[], b: readonly string[]): number {
+    if (b.length === 0 || a[0] === b[0]) return 0;
+    for (let d = 1; d < a.length; d++) {
+      let i = 0;
+      while (d + i < a.length && i < b.length && a[d + i] === b[i]) i++;
+      if (d + i === a.length || i === b.length) return d;
+    }
+    return 0;
+  }
+
+  it("finds the same shift as the offset-by-offset definition", () => {
+    // Few distinct keys, so histories repeat and near-misses are common.
+    const keys = fc.array(fc.constantFrom("u", "a", "x", "y"), { maxLength: 24 });
+    fc.assert(
+      fc.property(keys, keys, (a, b) => {
+        expect(windowShiftOf(a, b)).toBe(naiveShift(a, b));
+      }),
+      { seed: 5103, numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(keys, fc.integer({ min: 1, max: 6 }), keys, (history, d, added) => {
+        const shifted = [...history.slice(d), ...added];
+        expect(windowShiftOf(history, shifted)).toBe(naiveShift(history, shifted));
+      }),
+      { seed: 5104, numRuns: 2000 },
+    );
+  });
+
+  const text = (role: "user" | "assistant", t: string) => ({ role, content: [{ type: "text" as const, text: t }] });
+  const pairs = Array.from({ length: 2000 }, () => [
+    text("user", "Same question?"),
+    text("assistant", "Same answer."),
+  ]).flat();
+  const turn = (messages: NormalizedRequest["messages"]): NormalizedRequest => ({ ...base, tools: [], messages });
+
+  it("a repeated history whose last message also changed is an edit, not a shift", () => {
+    // [first, (user, assistant) × m, END-A] → [(user, assistant) × m, END-B]: next agrees with previous
+    // shifted by one until its very last message, the shape a restart-per-offset search is quadratic on.
+    const r = compareRequests(
+      turn([text("user", "The first message."), ...pairs, text("user", "END-A")]),
+      turn([...pairs, text("user", "END-B")]),
+      { provider: "openai" },
+    );
+    expect(r.divergence).toMatchObject({ cause: "message_edited", path: "messages[0].content[0]" });
+  });
+
+  it("the same history with only the first message dropped is a window shift", () => {
+    const r = compareRequests(
+      turn([text("user", "The first message."), ...pairs]),
+      turn([...pairs, text("user", "END-B")]),
+      { provider: "openai" },
+    );
+    expect(r.divergence).toMatchObject({ cause: "history_window_shifted", path: "messages[0].content[0]" });
+    expect(r.divergence!.detail).toContain("dropped 1 message(s)");
   });
 });

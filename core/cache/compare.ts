@@ -185,6 +185,8 @@ function readable(text: string): string {
       return `${String(o["name"])}(${json(o["arguments"])})`;
     case "tool_result":
       return json(o["result"]);
+    case "opaque":
+      return json(o["value"]);
     case "document":
     case "image":
     case "audio":
@@ -243,25 +245,55 @@ function messageKeys(t: Turn): string[] {
   return keys;
 }
 
-/** Messages dropped from the front of `a`'s history to get `b`'s (0 when it is not a shift). */
-function windowShift(a: Turn, b: Turn): number {
-  const ka = messageKeys(a);
-  const kb = messageKeys(b);
+/**
+ * Messages dropped from the front of history `a` to get history `b` (message keys in order; 0 when
+ * it is not a shift): the least `d ≥ 1` at which `a[d..]` and `b` agree for as long as both last.
+ * Linear: the keys become small integers, and one Z-array over `b · sentinel · a` gives, for every
+ * `d`, how far `a[d..]` agrees with `b` — no restart per candidate, whatever repeats in the history.
+ */
+export function windowShiftOf(ka: readonly string[], kb: readonly string[]): number {
   // Same first message: the conversation start is intact, so this is an edit, not a shift.
-  if (kb.length === 0 || ka[0] === kb[0]) return 0;
-  for (let d = 1; d < ka.length; d++) {
-    if (ka[d] !== kb[0]) continue;
-    let ok = true;
-    for (let i = 0; d + i < ka.length && i < kb.length; i++) {
-      if (ka[d + i] !== kb[i]) {
-        ok = false;
-        break;
-      }
+  if (kb.length === 0 || ka.length < 2 || ka[0] === kb[0]) return 0;
+  const ids = new Map<string, number>();
+  const id = (key: string) => {
+    let v = ids.get(key);
+    if (v === undefined) {
+      v = ids.size;
+      ids.set(key, v);
     }
-    if (ok) return d;
+    return v;
+  };
+  const nb = kb.length;
+  const s = new Int32Array(nb + 1 + ka.length);
+  for (let i = 0; i < nb; i++) s[i] = id(kb[i]!);
+  s[nb] = -1;
+  for (let i = 0; i < ka.length; i++) s[nb + 1 + i] = id(ka[i]!);
+  const z = zArray(s);
+  for (let d = 1; d < ka.length; d++) {
+    if (z[nb + 1 + d]! >= Math.min(ka.length - d, nb)) return d;
   }
   return 0;
 }
+
+/** `z[i]`: length of the longest common prefix of `s` and `s[i..]` (`z[0]` left 0). O(n). */
+function zArray(s: Int32Array): Int32Array {
+  const n = s.length;
+  const z = new Int32Array(n);
+  let l = 0;
+  let r = 0;
+  for (let i = 1; i < n; i++) {
+    let k = i < r ? Math.min(r - i, z[i - l]!) : 0;
+    while (i + k < n && s[k] === s[i + k]) k++;
+    z[i] = k;
+    if (i + k > r) {
+      l = i;
+      r = i + k;
+    }
+  }
+  return z;
+}
+
+const windowShift = (a: Turn, b: Turn): number => windowShiftOf(messageKeys(a), messageKeys(b));
 
 /** Segment index in `b` where previous message `messageIndex` (all its segments) starts again after `from`, or -1. */
 function movedMessage(a: Turn, b: Turn, messageIndex: number, from: number): number {

@@ -137,6 +137,12 @@ function blockJson(b: ContentBlock, path: string): string {
         { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
         path,
       );
+    case "opaque":
+      // The block as received, in its own key order: its bytes are what the provider reads.
+      return serialize(
+        { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf },
+        path,
+      );
     default:
       return serialize({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
   }
@@ -180,7 +186,8 @@ function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[
       callerJson:
         b.providerFields !== undefined ||
         (b.type === "tool_call" && isJsonContainer(b.arguments)) ||
-        (b.type === "tool_result" && isJsonContainer(b.result)),
+        (b.type === "tool_result" && isJsonContainer(b.result)) ||
+        (b.type === "opaque" && isJsonContainer(b.value)),
       path: `messages[${i}].content[${j}]`,
       kind: "block",
       region,

@@ -7,12 +7,23 @@
  * The leading system messages form `system`; a later system message (a loaded skill, a reminder)
  * is written in place as a user turn wrapped in `systemMarker` (see system-placement.ts).
  * Consecutive `tool` messages become one user turn of `tool_result` blocks.
+ * Block types Strata does not model (server tools, search results, MCP, …) are opaque blocks,
+ * written back as they came; an unknown type is kept the same way, with a warning.
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
-import type { AnthropicBlockIn, AnthropicRequestIn } from "./anthropic-schema.ts";
+import {
+  ANTHROPIC_MODELLED,
+  ANTHROPIC_PASSTHROUGH,
+  type AnthropicBlockIn,
+  type AnthropicMessageBlockIn,
+  type AnthropicRequestIn,
+  anthropicBlock,
+} from "./anthropic-schema.ts";
+import type { RequestFormatIssue } from "./errors.ts";
+import { fromZodIssues } from "./issues.ts";
 import {
   argumentsObject,
   cacheControlOf,
@@ -23,17 +34,21 @@ import {
   isPlainTextFor,
   type JsonObject,
   mediaSource,
+  missingStrings,
   omitKeys,
+  opaqueBlock,
+  ownOpaque,
   providerFieldsOf,
   resultText,
   ToolNames,
+  type Warnings,
+  warnUnknown,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 import { anthropicRequest } from "./anthropic-schema.ts";
-import type { RequestFormatIssue } from "./errors.ts";
 import {
   asObject,
   ExportContext,
@@ -42,7 +57,6 @@ import {
   foreignHostedTool,
   reportForeignFields,
 } from "./export-context.ts";
-import { fromZodIssues } from "./issues.ts";
 import { ANTHROPIC_EXPORT_MAX_TOKENS, findModel } from "./models.ts";
 import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
 
@@ -116,8 +130,31 @@ function blockFrom(b: AnthropicBlockIn, names: ToolNames): ContentBlock {
   }
 }
 
+/** Checks each message block against the schema its `type` selects; issues carry `messages[i].content[j]…` paths. */
+export function checkAnthropicBlocks(raw: AnthropicRequestIn, root: unknown): RequestFormatIssue[] {
+  const issues: RequestFormatIssue[] = [];
+  raw.messages.forEach((m, i) => {
+    if (typeof m.content === "string") return;
+    m.content.forEach((b, j) => {
+      if (ANTHROPIC_MODELLED.has(b.type)) {
+        const r = anthropicBlock.safeParse(b);
+        if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["messages", i, "content", j]));
+      } else if (Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type))
+        issues.push(...missingStrings(b, ANTHROPIC_PASSTHROUGH[b.type]!, `messages[${i}].content[${j}]`));
+    });
+  });
+  return issues;
+}
+
+/** A message block: modelled, kept verbatim (known), or kept verbatim with a warning (unknown type). */
+function messageBlockFrom(b: AnthropicMessageBlockIn, names: ToolNames, path: string, warnings: Warnings) {
+  if (ANTHROPIC_MODELLED.has(b.type)) return blockFrom(b as AnthropicBlockIn, names);
+  if (!Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type)) warnUnknown(warnings, path, KEY, b.type);
+  return opaqueBlock(KEY, b.type, b, cacheMarkerFrom(b.cache_control));
+}
+
 /** Parsed (schema-checked) Anthropic request → normalized request. */
-export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
+export function fromAnthropic(raw: AnthropicRequestIn, warnings: Warnings = []): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = [];
   if (raw.system !== undefined) {
@@ -127,11 +164,11 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
         : raw.system.map((b) => blockFrom(b, names));
     messages.push({ role: "system", content: blocks });
   }
-  for (const m of raw.messages) {
+  for (const [i, m] of raw.messages.entries()) {
     const content =
       typeof m.content === "string"
         ? [{ type: "text", text: m.content } as ContentBlock]
-        : m.content.map((b) => blockFrom(b, names));
+        : m.content.map((b, j) => messageBlockFrom(b, names, `messages[${i}].content[${j}]`, warnings));
     const allResults = content.length > 0 && content.every((b) => b.type === "tool_result");
     const role = m.role === "user" && allResults ? "tool" : m.role;
     messages.push(
@@ -166,9 +203,17 @@ export interface ToAnthropicOptions extends ExportOptions {
   readonly systemMarker?: SystemMarker;
 }
 
-function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject {
+function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject | undefined {
   const extras = fieldsFor(b, KEY);
   switch (b.type) {
+    case "opaque": {
+      const own = ownOpaque(b, KEY);
+      if (!own) return undefined;
+      // Verbatim, unless the breakpoints asked for moved its marker.
+      const has = own.cache_control !== undefined;
+      if (cacheCtl === undefined) return has ? omitKeys(own, ["cache_control"]) : own;
+      return has && b.cache !== undefined ? own : { ...omitKeys(own, ["cache_control"]), cache_control: cacheCtl };
+    }
     case "text":
       return withExtras(compact({ type: "text", text: b.text }), compact({ ...extras, cache_control: cacheCtl }));
     case "image":
@@ -330,20 +375,23 @@ export function toAnthropic(
     [];
   request.messages.forEach((m, i) => {
     const inSlot = m.role === "system" && i < leading;
-    const blocks = m.content
-      .map((b, j) => {
-        const path = `messages[${i}].content[${j}]`;
-        if (inSlot && b.type !== "text")
-          throw new InvalidInputError(
-            path,
-            "Anthropic system prompts take text blocks only: move this block into a user message",
-          );
-        const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
-        const cacheControl = markerFor(path, b.cache);
-        if (b.type === "thinking" && ctx.crossing) return ctx.thinkingDropped(path, b);
-        return blockTo(block, path, cacheControl);
-      })
-      .filter((x): x is JsonObject => x !== undefined);
+    const blocks = m.content.flatMap((b, j) => {
+      const path = `messages[${i}].content[${j}]`;
+      if (inSlot && b.type !== "text")
+        throw new InvalidInputError(
+          path,
+          "Anthropic system prompts take text blocks only: move this block into a user message",
+        );
+      const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
+      const cacheControl = markerFor(path, b.cache);
+      if (b.type === "thinking" && ctx.crossing) {
+        ctx.thinkingDropped(path, b);
+        return [];
+      }
+      const out = blockTo(block, path, cacheControl);
+      if (!out) ctx.opaqueDropped(path, b);
+      return out ? [out] : [];
+    });
     if (blocks.length === 0) return;
     if (inSlot) {
       system.push(...blocks);
@@ -389,6 +437,15 @@ export function toAnthropic(
     // budget_tokens must stay below max_tokens.
     out.max_tokens = Math.max(value, budget + 1024);
     ctx.warn("field_filled", "max_tokens", `Anthropic requires max_tokens: written as ${out.max_tokens} (${from}).`);
+  }
+  const budget = asObject(out.thinking)?.budget_tokens;
+  if (ctx.crossing && typeof budget === "number" && typeof out.max_tokens === "number" && budget >= out.max_tokens) {
+    ctx.warn(
+      "setting_approximated",
+      "max_tokens",
+      `Anthropic needs max_tokens above the thinking budget (${budget}): ${out.max_tokens} written as ${budget + 1024}.`,
+    );
+    out.max_tokens = budget + 1024;
   }
   const reorder = { model: out.model, max_tokens: out.max_tokens };
   if (tools.length > 0) out.tools = tools;

@@ -151,6 +151,19 @@ export class ExportContext {
       );
   }
 
+  /** A block the target wrote nothing for: another format's opaque block (kept verbatim only for its own format). */
+  opaqueDropped(
+    path: string,
+    block: { readonly type: string; readonly format?: string; readonly wireType?: string },
+  ): void {
+    if (block.type === "opaque")
+      this.warn(
+        "content_dropped",
+        path,
+        `A ${block.format} ${JSON.stringify(block.wireType)} block has no ${this.targetName} equivalent: not written.`,
+      );
+  }
+
   /** The body checked against the target's own schema; a failure is a bug or an input the target cannot express. */
   result(body: JsonObject, issues: readonly RequestFormatIssue[]): ExportResult {
     if (issues.length > 0)

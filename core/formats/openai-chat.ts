@@ -210,6 +210,7 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, optio
         return;
       }
       if (b.type === "thinking") return ctx.thinkingDropped(`messages[${i}].content[${j}]`, b);
+      if (b.type === "opaque") return ctx.opaqueDropped(`messages[${i}].content[${j}]`, b);
       const p = partTo(b, `messages[${i}].content[${j}]`);
       if (p) parts.push(p);
     });

@@ -285,6 +285,9 @@ export function toOpenAIResponses(
   let instructions: string | undefined;
   const input: JsonObject[] = [];
   request.messages.forEach((m, i) => {
+    m.content.forEach((b, j) => {
+      if (b.type === "opaque") ctx.opaqueDropped(`messages[${i}].content[${j}]`, b);
+    });
     const own = fieldsFor(m, KEY);
     if (m.role === "system" && own.instructions === true && instructions === undefined) {
       instructions = messageText(m);

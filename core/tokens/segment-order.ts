@@ -6,8 +6,11 @@
  * is restated, and a test checks both agree on every sample request.
  *
  * - openai: tools → tool_choice → messages in request order.
- * - anthropic (and Bedrock Converse): tools → leading system messages → tool_choice → the other messages in order.
- * - gemini: tools → toolConfig → leading system messages → the other messages in order.
+ * - anthropic (and Bedrock Converse): tools → leading system messages → tool_choice → the rest.
+ * - gemini: tools → toolConfig → leading system messages → the rest.
+ *
+ * Only the leading system messages fill the system slot; a later one (a loaded skill) stays in
+ * place, written by the converters as a marked user turn.
  */
 import { leadingSystemCount } from "../formats/system-placement.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
@@ -57,7 +60,6 @@ export function segmentRefs(request: NormalizedRequest, order: SegmentOrder): Se
     return out;
   }
   if (order === "gemini" && hasChoice) out.push(choice);
-  // Only the leading system messages fill the system slot; later ones stay in place (system-placement.ts).
   const leading = leadingSystemCount(request.messages);
   for (let i = 0; i < leading; i++) pushMessage(request.messages[i]!, i, out);
   if (order === "anthropic" && hasChoice) out.push(choice);

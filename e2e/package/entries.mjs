@@ -103,6 +103,16 @@ export const ENTRIES = [
     budget: 53_000,
   },
   {
+    subpath: "./monitor",
+    file: "core/monitor/index.ts",
+    purpose:
+      "createMonitoredFetch: live traffic → per-request cache events (thread, cause, predicted vs actual, cost), hash-only",
+    goal: undefined,
+    // measured 41,868 B: the wire readers (zod schemas), segmentation, the session cache model and
+    // the model table for prices; no Jinja
+    budget: 46_000,
+  },
+  {
     subpath: "./tokenizers/openai",
     file: "core/tokenizers/openai/index.ts",
     purpose:

@@ -1,6 +1,7 @@
 // Every bench row module, in table order.
 import * as assembly from "./assembly.mjs";
 import * as bundle from "./bundle.mjs";
+import * as compare from "./compare.mjs";
 import * as composer from "./composer.mjs";
 import * as devtools from "./devtools.mjs";
 import * as eviction from "./eviction.mjs";
@@ -16,6 +17,7 @@ export const ROW_MODULES = [
   { id: "composer", ...composer },
   { id: "templates", ...templates },
   { id: "inspect", ...inspect },
+  { id: "compare", ...compare },
   { id: "session", ...session },
   { id: "tokens", ...tokens },
   { id: "devtools", ...devtools },
