@@ -49,16 +49,9 @@ import {
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 import { anthropicRequest } from "./anthropic-schema.ts";
-import {
-  asObject,
-  ExportContext,
-  type ExportOptions,
-  type ExportResult,
-  foreignHostedTool,
-  reportForeignFields,
-} from "./export-context.ts";
+import { asObject, ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
 import { ANTHROPIC_EXPORT_MAX_TOKENS, findModel } from "./models.ts";
-import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "anthropic";
 
@@ -300,14 +293,15 @@ function defaultMaxTokens(model: string, sourceModel: string): { value: number; 
 }
 
 /** Normalized request → Anthropic Messages request body (deterministic key order), with what the export dropped or filled. */
-export function toAnthropic(
+export function writeAnthropic(
   request: ProviderRequest | NormalizedRequest,
   options: ToAnthropicOptions = {},
+  translator?: Translator,
 ): ExportResult {
   assertProviderRequest(request);
   if (options === null || typeof options !== "object")
     throw new InvalidInputError("options", "must be an object ({ breakpoints?, systemMarker?, model?, from? }).");
-  const ctx = new ExportContext("anthropic", request, options);
+  const ctx = new ExportContext("anthropic", request, options, translator);
   if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
     throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
   const ttls = new Map<string, "5m" | "1h" | undefined>();
@@ -341,13 +335,13 @@ export function toAnthropic(
 
   const tools: JsonObject[] = [];
   request.tools.forEach((t, i) => {
-    const hosted = foreignHostedTool(t, "anthropic");
+    const hosted = ctx.hostedTool(t);
     const cacheControl = markerFor(`tools[${i}]`, t.cache);
     if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Anthropic equivalent: not written.`);
     const extras = fieldsFor(t, KEY);
     const head: Record<string, JsonValue | undefined> = typeof extras.type === "string" ? { type: extras.type } : {};
     let schema = t.inputSchema;
-    if (ctx.crossing && schema !== undefined && ctx.source === "gemini") schema = jsonSchemaFromGemini(schema);
+    if (schema !== undefined) schema = ctx.schema(schema);
     if (ctx.crossing && schema === undefined && head.type === undefined) {
       schema = { type: "object", properties: {} };
       ctx.warn(
@@ -429,7 +423,7 @@ export function toAnthropic(
       : undefined;
   const model = options.model ?? request.model.model;
   if (ctx.crossing || model === "") ctx.checkModel(model, true);
-  const out = exportHead(model, request.providerOptions, ctx, ["model", "tools", "system", "messages"]);
+  const out = ctx.head(model, request.providerOptions, ["model", "tools", "system", "messages"]);
   if (out.max_tokens === undefined) {
     const { value, from } = defaultMaxTokens(model, request.model.model);
     const thinking = asObject(out.thinking);
@@ -451,7 +445,18 @@ export function toAnthropic(
   if (tools.length > 0) out.tools = tools;
   if (system.length > 0) out.system = singleSystem ?? system;
   out.messages = turns.map((t) => withExtras({ role: t.role, content: t.plain ?? t.content }, t.extras));
-  if (ctx.crossing) reportForeignFields(request, ctx);
+  ctx.reportForeign(request);
   const body = compact(ctx.crossing ? { ...reorder, ...out } : out);
   return ctx.result(body, checkBody(body));
+}
+
+/**
+ * toAnthropic: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toAnthropic(
+  request: ProviderRequest | NormalizedRequest,
+  options: ToAnthropicOptions = {},
+): ExportResult {
+  return writeAnthropic(request, options, TRANSLATOR);
 }

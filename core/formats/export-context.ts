@@ -7,8 +7,8 @@
  * crosses providers: the target could not verify it and would reject the request.
  */
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
-import type { JsonValue, ProviderFields } from "../messages/types.ts";
-import type { JsonObject } from "./convert-util.ts";
+import type { JsonValue } from "../messages/types.ts";
+import { type JsonObject, requestHead } from "./convert-util.ts";
 import { RequestFormatError, type RequestFormatIssue } from "./errors.ts";
 import { findModel } from "./models.ts";
 import type { NormalizedRequest, WireFormat } from "./types.ts";
@@ -103,14 +103,45 @@ export class ExportContext {
   readonly crossing: boolean;
   readonly targetName: string;
 
+  /**
+   * Without a `translator` (the lean writers inspect uses to write a turn back in its own format)
+   * nothing is translated: the options are written verbatim, as for a same-format export.
+   */
   constructor(
     readonly target: WireFormat,
     request: ProviderRequest | NormalizedRequest,
     options: ExportOptions,
+    private readonly translator?: Translator,
   ) {
     this.source = options.from === undefined ? sourceFormatOf(request) : options.from;
-    this.crossing = this.source !== target;
+    this.crossing = translator !== undefined && this.source !== target;
     this.targetName = NAMES[target];
+  }
+
+  /** The body's head: `model`, then the options verbatim (same format) or translated. */
+  head(
+    model: string,
+    options: JsonObject | undefined,
+    reserved: readonly string[],
+  ): Record<string, JsonValue | undefined> {
+    return this.crossing
+      ? this.translator!.head(model, options, this, reserved)
+      : requestHead(model, options, reserved);
+  }
+
+  /** When crossing: a built-in tool of another format, described (it is dropped); else undefined. */
+  hostedTool(tool: ToolDefinition): string | undefined {
+    return this.crossing ? this.translator!.hostedTool(tool, this.target) : undefined;
+  }
+
+  /** A tool schema in the target's dialect (Gemini's OpenAPI-style schemas become JSON Schema). */
+  schema(schema: JsonValue): JsonValue {
+    return this.crossing && this.source === "gemini" ? this.translator!.geminiSchema(schema) : schema;
+  }
+
+  /** When crossing: warns for the wire fields of other formats that the target does not write. */
+  reportForeign(request: ProviderRequest | NormalizedRequest): void {
+    if (this.crossing) this.translator!.foreignFields(request, this);
   }
 
   warn(code: ExportWarningCode, path: string, message: string): void {
@@ -180,94 +211,19 @@ export class ExportContext {
   }
 }
 
+/** What a cross-format export adds to a writer (settings.ts): kept apart so a same-format writer stays small. */
+export interface Translator {
+  head(
+    model: string,
+    options: JsonObject | undefined,
+    ctx: ExportContext,
+    reserved: readonly string[],
+  ): Record<string, JsonValue | undefined>;
+  hostedTool(tool: ToolDefinition, target: WireFormat): string | undefined;
+  geminiSchema(schema: JsonValue): JsonValue;
+  foreignFields(request: ProviderRequest | NormalizedRequest, ctx: ExportContext): void;
+}
+
 /** `value` as a plain JSON object, or undefined. */
 export const asObject = (value: JsonValue | undefined): JsonObject | undefined =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
-
-/** `providerFields` keys a target writes: its own, and `openai` for both OpenAI formats. */
-const OWN_KEYS: Readonly<Record<WireFormat, readonly string[]>> = {
-  anthropic: ["anthropic"],
-  "openai-chat": ["openai-chat", "openai"],
-  "openai-responses": ["openai-responses", "openai"],
-  gemini: ["gemini"],
-};
-
-/** Converter bookkeeping kept in `providerFields` (how a value was spelled), not wire fields of their own. */
-const BOOKKEEPING = new Set([
-  "contentBlocks",
-  "noContent",
-  "contentParts",
-  "instructions",
-  "item",
-  "itemStart",
-  "part",
-  "role",
-  "noId",
-  "noArgs",
-  "noRole",
-  "schemaKey",
-  "tool",
-]);
-
-/** A built-in tool of another format (it has no definition the target could run), described; else undefined. */
-export function foreignHostedTool(tool: ToolDefinition, target: WireFormat): string | undefined {
-  const pf = tool.providerFields ?? {};
-  const own = OWN_KEYS[target];
-  const type = (key: string) => str(pf[key]?.type);
-  if (!own.includes("anthropic") && type("anthropic") !== undefined && type("anthropic") !== "custom")
-    return `Anthropic's ${type("anthropic")} tool`;
-  if (!own.includes("openai-chat") && type("openai-chat") === "custom") return "an OpenAI Chat custom tool";
-  if (
-    !own.includes("openai-responses") &&
-    type("openai-responses") !== undefined &&
-    type("openai-responses") !== "function"
-  )
-    return `OpenAI Responses' ${type("openai-responses")} tool`;
-  if (!own.includes("gemini") && pf.gemini?.tool !== undefined) return `Gemini's ${tool.name} tool`;
-  return undefined;
-}
-
-const str = (v: JsonValue | undefined) => (typeof v === "string" ? v : undefined);
-
-/**
- * Warns once per field for the wire fields other formats kept on tools, messages and blocks
- * (`providerFields`), which the target does not write: Anthropic `citations`, Gemini
- * `thoughtSignature` (signed), OpenAI item ids. Thinking blocks and built-in tools warn on their own.
- */
-export function reportForeignFields(request: ProviderRequest | NormalizedRequest, ctx: ExportContext): void {
-  const own = OWN_KEYS[ctx.target];
-  const seen = new Map<string, { path: string; count: number; signed: boolean }>();
-  const scan = (fields: ProviderFields | undefined, path: string) => {
-    if (!fields) return;
-    for (const key of Object.keys(fields)) {
-      if (own.includes(key)) continue;
-      const f = fields[key]!;
-      const names = Object.keys(f).flatMap((k) =>
-        k === "itemStart" ? Object.keys(asObject(f[k]) ?? {}) : BOOKKEEPING.has(k) ? [] : [k],
-      );
-      for (const name of names) {
-        const id = `${key}.${name}`;
-        const s = seen.get(id);
-        if (s) s.count++;
-        else seen.set(id, { path, count: 1, signed: name === "thoughtSignature" });
-      }
-    }
-  };
-  request.tools.forEach((t, i) => {
-    if (foreignHostedTool(t, ctx.target) === undefined) scan(t.providerFields, `tools[${i}]`);
-  });
-  request.messages.forEach((m, i) => {
-    scan(m.providerFields, `messages[${i}]`);
-    m.content.forEach((b, j) => {
-      if (b.type !== "thinking") scan(b.providerFields, `messages[${i}].content[${j}]`);
-    });
-  });
-  for (const [id, s] of seen) {
-    const where = s.count === 1 ? s.path : `${s.count} places, first ${s.path}`;
-    ctx.warn(
-      s.signed ? "signed_content_dropped" : "field_dropped",
-      s.path,
-      `The ${id.replace(".", " field ")} (${where}) has no place in ${ctx.targetName}: not written.`,
-    );
-  }
-}

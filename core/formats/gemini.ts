@@ -42,15 +42,9 @@ import {
 import { putOwn } from "../util/plain-object.ts";
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
-import {
-  ExportContext,
-  type ExportOptions,
-  type ExportResult,
-  foreignHostedTool,
-  reportForeignFields,
-} from "./export-context.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
 import { fromZodIssues } from "./issues.ts";
-import { exportHead } from "./settings.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "gemini";
 
@@ -385,9 +379,13 @@ export interface ToGeminiOptions extends ExportOptions {
 }
 
 /** Normalized request → Gemini `generateContent` body (deterministic key order; a snake_case request stays snake_case). */
-export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): ExportResult {
+export function writeGemini(
+  request: ProviderRequest | NormalizedRequest,
+  options: ToGeminiOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
-  const ctx = new ExportContext("gemini", request, options ?? {});
+  const ctx = new ExportContext("gemini", request, options ?? {}, translator);
   const marker = systemMarkerOption(options?.systemMarker);
   const leading = leadingSystemCount(request.messages);
   const systemParts: JsonObject[] = [];
@@ -425,7 +423,7 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
   const tools: JsonObject[] = [];
   let decls: JsonObject[] | undefined;
   for (const [i, t] of request.tools.entries()) {
-    const hosted = foreignHostedTool(t, "gemini");
+    const hosted = ctx.hostedTool(t);
     if (hosted) {
       ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Gemini equivalent: not written.`);
       continue;
@@ -447,7 +445,7 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
   }
   const model = options?.model ?? request.model.model;
   if (ctx.crossing) ctx.checkModel(model, false);
-  const out = exportHead(model, request.providerOptions, ctx, [
+  const out = ctx.head(model, request.providerOptions, [
     "model",
     "contents",
     "systemInstruction",
@@ -461,9 +459,17 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
     out[snake === true ? "system_instruction" : "systemInstruction"] = withExtras({ parts: systemParts }, sx);
   }
   out.contents = contentsString !== undefined && contents.length === 1 ? contentsString : contents;
-  if (ctx.crossing) reportForeignFields(request, ctx);
+  ctx.reportForeign(request);
   const body = compact(out);
   const r = geminiRequest.safeParse(body);
   const issues = r.success ? checkGeminiParts(body as unknown as GeminiRequestIn) : fromZodIssues(r.error.issues, body);
   return ctx.result(body, issues);
+}
+
+/**
+ * toGemini: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): ExportResult {
+  return writeGemini(request, options, TRANSLATOR);
 }

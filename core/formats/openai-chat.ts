@@ -43,15 +43,9 @@ import {
 import type { ChatPartIn, ChatRequestIn } from "./openai-chat-schema.ts";
 import type { NormalizedRequest } from "./types.ts";
 import { chatRequest } from "./openai-chat-schema.ts";
-import {
-  ExportContext,
-  type ExportOptions,
-  type ExportResult,
-  foreignHostedTool,
-  reportForeignFields,
-} from "./export-context.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
 import { fromZodIssues } from "./issues.ts";
-import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "openai-chat";
 
@@ -180,9 +174,13 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
 }
 
 /** Normalized request → Chat Completions request body (deterministic key order), with what the export dropped. */
-export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, options: ExportOptions = {}): ExportResult {
+export function writeOpenAIChat(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
-  const ctx = new ExportContext("openai-chat", request, options ?? {});
+  const ctx = new ExportContext("openai-chat", request, options ?? {}, translator);
   const messages: JsonObject[] = [];
   request.messages.forEach((m, i) => {
     const extras = fieldsFor(m, KEY);
@@ -236,13 +234,12 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, optio
   });
   const tools: JsonObject[] = [];
   request.tools.forEach((t, i) => {
-    const hosted = foreignHostedTool(t, "openai-chat");
+    const hosted = ctx.hostedTool(t);
     if (hosted)
       return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Chat Completions equivalent: not written.`);
     const own = fieldsFor(t, KEY);
     if (own.type === "custom") return tools.push(own);
-    const schema =
-      ctx.source === "gemini" && t.inputSchema !== undefined ? jsonSchemaFromGemini(t.inputSchema) : t.inputSchema;
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
     tools.push({
       type: "function",
       function: functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
@@ -250,12 +247,20 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, optio
   });
   const model = options?.model ?? request.model.model;
   if (ctx.crossing || model === "") ctx.checkModel(model, true);
-  const out = exportHead(model, request.providerOptions, ctx, ["model", "messages", "tools"]);
+  const out = ctx.head(model, request.providerOptions, ["model", "messages", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   if (tools.length > 0) out.tools = tools;
   out.messages = messages;
-  if (ctx.crossing) reportForeignFields(request, ctx);
+  ctx.reportForeign(request);
   const body = compact(out);
   const r = chatRequest.safeParse(body);
   return ctx.result(body, r.success ? [] : fromZodIssues(r.error.issues, body));
+}
+
+/**
+ * toOpenAIChat: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, options: ExportOptions = {}): ExportResult {
+  return writeOpenAIChat(request, options, TRANSLATOR);
 }

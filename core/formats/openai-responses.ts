@@ -57,14 +57,8 @@ import {
 import { describeValue } from "../util/describe.ts";
 import type { NormalizedRequest } from "./types.ts";
 import { responsesRequest } from "./openai-responses-schema.ts";
-import {
-  ExportContext,
-  type ExportOptions,
-  type ExportResult,
-  foreignHostedTool,
-  reportForeignFields,
-} from "./export-context.ts";
-import { exportHead, jsonSchemaFromGemini } from "./settings.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "openai-responses";
 
@@ -276,12 +270,13 @@ function messageItem(
 }
 
 /** Normalized request → Responses request body (deterministic key order), with what the export dropped. */
-export function toOpenAIResponses(
+export function writeOpenAIResponses(
   request: ProviderRequest | NormalizedRequest,
   options: ExportOptions = {},
+  translator?: Translator,
 ): ExportResult {
   assertProviderRequest(request);
-  const ctx = new ExportContext("openai-responses", request, options ?? {});
+  const ctx = new ExportContext("openai-responses", request, options ?? {}, translator);
   let instructions: string | undefined;
   const input: JsonObject[] = [];
   request.messages.forEach((m, i) => {
@@ -359,12 +354,11 @@ export function toOpenAIResponses(
   });
   const tools: JsonObject[] = [];
   request.tools.forEach((t, i) => {
-    const hosted = foreignHostedTool(t, "openai-responses");
+    const hosted = ctx.hostedTool(t);
     if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Responses equivalent: not written.`);
     const own = fieldsFor(t, KEY);
     if (typeof own.type === "string" && own.type !== "function") return tools.push(own);
-    const schema =
-      ctx.source === "gemini" && t.inputSchema !== undefined ? jsonSchemaFromGemini(t.inputSchema) : t.inputSchema;
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
     tools.push({
       type: "function",
       ...functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
@@ -372,7 +366,7 @@ export function toOpenAIResponses(
   });
   const model = options?.model ?? request.model.model;
   if (ctx.crossing) ctx.checkModel(model, false);
-  const out = exportHead(model, request.providerOptions, ctx, ["model", "instructions", "input", "tools"]);
+  const out = ctx.head(model, request.providerOptions, ["model", "instructions", "input", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   out.instructions = instructions;
   if (tools.length > 0) out.tools = tools;
@@ -381,7 +375,7 @@ export function toOpenAIResponses(
     only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
       ? only.content
       : input;
-  if (ctx.crossing) reportForeignFields(request, ctx);
+  ctx.reportForeign(request);
   const body = compact(out);
   const r = responsesRequest.safeParse(body);
   const issues = r.success ? [] : fromZodIssues(r.error.issues, body);
@@ -389,4 +383,15 @@ export function toOpenAIResponses(
     issues.push(...checkResponsesItems(body.input as Record<string, unknown>[], body).issues);
   if (r.success) issues.push(...checkResponsesTools(body.tools as { type: string }[] | undefined, body));
   return ctx.result(body, issues);
+}
+
+/**
+ * toOpenAIResponses: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toOpenAIResponses(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+): ExportResult {
+  return writeOpenAIResponses(request, options, TRANSLATOR);
 }

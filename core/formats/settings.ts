@@ -9,7 +9,10 @@
  */
 import type { JsonValue } from "../messages/types.ts";
 import { type JsonObject, requestHead } from "./convert-util.ts";
-import { asObject, type ExportContext } from "./export-context.ts";
+import { asObject, type ExportContext, type Translator } from "./export-context.ts";
+import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
+import type { ProviderFields } from "../messages/types.ts";
+import type { NormalizedRequest } from "./types.ts";
 import type { WireFormat } from "./types.ts";
 
 type Effort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
@@ -673,3 +676,97 @@ export function exportHead(
   for (const k of Object.keys(written)) if (own.includes(k)) head[k] = written[k];
   return head;
 }
+
+/** `providerFields` keys a target writes: its own, and `openai` for both OpenAI formats. */
+const OWN_KEYS: Readonly<Record<WireFormat, readonly string[]>> = {
+  anthropic: ["anthropic"],
+  "openai-chat": ["openai-chat", "openai"],
+  "openai-responses": ["openai-responses", "openai"],
+  gemini: ["gemini"],
+};
+
+/** Converter bookkeeping kept in `providerFields` (how a value was spelled), not wire fields of their own. */
+const BOOKKEEPING = new Set([
+  "contentBlocks",
+  "noContent",
+  "contentParts",
+  "instructions",
+  "item",
+  "itemStart",
+  "part",
+  "role",
+  "noId",
+  "noArgs",
+  "noRole",
+  "schemaKey",
+  "tool",
+]);
+
+/** A built-in tool of another format (it has no definition the target could run), described; else undefined. */
+export function foreignHostedTool(tool: ToolDefinition, target: WireFormat): string | undefined {
+  const pf = tool.providerFields ?? {};
+  const own = OWN_KEYS[target];
+  const type = (key: string) => str(pf[key]?.type);
+  if (!own.includes("anthropic") && type("anthropic") !== undefined && type("anthropic") !== "custom")
+    return `Anthropic's ${type("anthropic")} tool`;
+  if (!own.includes("openai-chat") && type("openai-chat") === "custom") return "an OpenAI Chat custom tool";
+  if (
+    !own.includes("openai-responses") &&
+    type("openai-responses") !== undefined &&
+    type("openai-responses") !== "function"
+  )
+    return `OpenAI Responses' ${type("openai-responses")} tool`;
+  if (!own.includes("gemini") && pf.gemini?.tool !== undefined) return `Gemini's ${tool.name} tool`;
+  return undefined;
+}
+
+/**
+ * Warns once per field for the wire fields other formats kept on tools, messages and blocks
+ * (`providerFields`), which the target does not write: Anthropic `citations`, Gemini
+ * `thoughtSignature` (signed), OpenAI item ids. Thinking blocks and built-in tools warn on their own.
+ */
+export function reportForeignFields(request: ProviderRequest | NormalizedRequest, ctx: ExportContext): void {
+  const own = OWN_KEYS[ctx.target];
+  const seen = new Map<string, { path: string; count: number; signed: boolean }>();
+  const scan = (fields: ProviderFields | undefined, path: string) => {
+    if (!fields) return;
+    for (const key of Object.keys(fields)) {
+      if (own.includes(key)) continue;
+      const f = fields[key]!;
+      const names = Object.keys(f).flatMap((k) =>
+        k === "itemStart" ? Object.keys(asObject(f[k]) ?? {}) : BOOKKEEPING.has(k) ? [] : [k],
+      );
+      for (const name of names) {
+        const id = `${key}.${name}`;
+        const s = seen.get(id);
+        if (s) s.count++;
+        else seen.set(id, { path, count: 1, signed: name === "thoughtSignature" });
+      }
+    }
+  };
+  request.tools.forEach((t, i) => {
+    if (foreignHostedTool(t, ctx.target) === undefined) scan(t.providerFields, `tools[${i}]`);
+  });
+  request.messages.forEach((m, i) => {
+    scan(m.providerFields, `messages[${i}]`);
+    m.content.forEach((b, j) => {
+      if (b.type !== "thinking") scan(b.providerFields, `messages[${i}].content[${j}]`);
+    });
+  });
+  for (const [id, s] of seen) {
+    const where = s.count === 1 ? s.path : `${s.count} places, first ${s.path}`;
+    ctx.warn(
+      s.signed ? "signed_content_dropped" : "field_dropped",
+      s.path,
+      `The ${id.replace(".", " field ")} (${where}) has no place in ${ctx.targetName}: not written.`,
+    );
+  }
+}
+
+/** The translator the public `to*` converters pass to their writers. */
+export const TRANSLATOR: Translator = {
+  head: exportHead,
+  hostedTool: foreignHostedTool,
+  geminiSchema: jsonSchemaFromGemini,
+  foreignFields: reportForeignFields,
+};
