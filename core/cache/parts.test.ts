@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toAnthropic } from "../formats/anthropic.ts";
 import { toGemini } from "../formats/gemini.ts";
+import { toBedrock } from "../formats/bedrock.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
 import { toOpenAIResponses } from "../formats/openai-responses.ts";
 import type { NormalizedRequest, WireFormat } from "../formats/types.ts";
@@ -26,6 +27,7 @@ const WRITERS: Record<WireFormat, (r: NormalizedRequest) => unknown> = {
   "openai-responses": (r) => toOpenAIResponses(r).body,
   anthropic: (r) => toAnthropic(r).body,
   gemini: (r) => toGemini(r).body,
+  "bedrock-converse": (r) => toBedrock(r).body,
 };
 
 function partsOf(body: unknown) {

@@ -371,7 +371,7 @@ export function writeAnthropic(
     const inSlot = m.role === "system" && i < leading;
     const blocks = m.content.flatMap((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (inSlot && b.type !== "text")
+      if (inSlot && b.type !== "text" && (b.type !== "opaque" || b.format === KEY))
         throw new InvalidInputError(
           path,
           "Anthropic system prompts take text blocks only: move this block into a user message",

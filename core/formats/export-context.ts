@@ -77,6 +77,7 @@ export function sourceFormatOf(request: ProviderRequest | NormalizedRequest): Wi
   const provider = request.model.provider.toLowerCase();
   if (provider === "anthropic") return "anthropic";
   if (provider === "gemini" || provider === "google" || provider === "vertex") return "gemini";
+  if (provider === "bedrock" || provider === "bedrock-converse") return "bedrock-converse";
   if (provider !== "openai") return null;
   const opts = request.providerOptions ?? {};
   if (RESPONSES_ONLY.some((k) => opts[k] !== undefined)) return "openai-responses";
@@ -93,6 +94,7 @@ const NAMES: Readonly<Record<WireFormat, string>> = {
   "openai-chat": "OpenAI Chat Completions",
   "openai-responses": "OpenAI Responses",
   gemini: "Gemini generateContent",
+  "bedrock-converse": "AWS Bedrock Converse",
 };
 
 /** The warnings of one export, and whether it crosses formats. */
@@ -151,7 +153,8 @@ export class ExportContext {
   /** Warns when `model` is empty or is another provider's model (the target would reject it). */
   checkModel(model: string, required: boolean): void {
     const wanted = this.target === "anthropic" ? "anthropic" : this.target === "gemini" ? "gemini" : "openai";
-    const row = model === "" ? null : findModel(model).row;
+    // Bedrock serves models of several providers: only a missing id is reported.
+    const row = model === "" || this.target === "bedrock-converse" ? null : findModel(model).row;
     if (model === "" && required)
       this.warn("field_missing", "model", `${this.targetName} needs a model id: pass { model }.`);
     else if (row && row.provider !== wanted)
@@ -187,7 +190,7 @@ export class ExportContext {
     path: string,
     block: { readonly type: string; readonly format?: string; readonly wireType?: string },
   ): void {
-    if (block.type === "opaque")
+    if (block.type === "opaque" && block.format !== this.target)
       this.warn(
         "content_dropped",
         path,

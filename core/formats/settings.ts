@@ -135,6 +135,13 @@ function readToolChoice(v: JsonValue, path: string, ctx: ExportContext, s: Setti
 
 function readGeminiToolConfig(v: JsonValue, path: string, ctx: ExportContext): ToolChoice | undefined {
   const o = asObject(v);
+  // Bedrock Converse: toolConfig.toolChoice { auto: {} } | { any: {} } | { tool: { name } }
+  const bc = asObject(o?.toolChoice);
+  if (bc) {
+    for (const k of Object.keys(o!)) if (k !== "toolChoice") ctx.dropped(`${path}.${k}`, `toolConfig.${k}`);
+    const name = str(asObject(bc.tool)?.name);
+    return name !== undefined ? { mode: "tool", name } : bc.any ? { mode: "required" } : { mode: "auto" };
+  }
   const f = asObject(o?.functionCallingConfig ?? o?.function_calling_config);
   for (const k of Object.keys(o ?? {}))
     if (k !== "functionCallingConfig" && k !== "function_calling_config")
@@ -334,6 +341,25 @@ export function readSettings(opts: JsonObject, ctx: ExportContext): Settings {
       case "generation_config":
         readGeneration(asObject(v) ?? {}, p);
         break;
+      case "inferenceConfig":
+        for (const [x, y] of Object.entries(asObject(v) ?? {})) {
+          const q = `${p}.${x}`;
+          if (x === "maxTokens") set("maxTokens", num(y), q);
+          else if (x === "temperature") set("temperature", num(y), q);
+          else if (x === "topP") set("topP", num(y), q);
+          else if (x === "stopSequences") set("stop", Array.isArray(y) ? (y as string[]) : undefined, q);
+          else ctx.dropped(q, `inferenceConfig.${x}`);
+        }
+        break;
+      case "additionalModelRequestFields":
+        // Model-specific fields; Claude's thinking and top_k are the ones with equivalents elsewhere.
+        for (const [x, y] of Object.entries(asObject(v) ?? {})) {
+          const q = `${p}.${x}`;
+          if (x === "thinking") set("thinking", readThinking(y, q, ctx), q);
+          else if (x === "top_k") set("topK", num(y), q);
+          else ctx.dropped(q, `additionalModelRequestFields.${x}`);
+        }
+        break;
       default:
         if (OPENAI_SHARED.includes(k) && (ctx.source === "openai-chat" || ctx.source === "openai-responses"))
           s.openai[k] = v;
@@ -346,8 +372,9 @@ export function readSettings(opts: JsonObject, ctx: ExportContext): Settings {
 type Out = Record<string, JsonValue>;
 
 /** Writes `s` in `target`'s spelling; each setting the target lacks is dropped with a warning. */
-export function writeSettings(s: Settings, target: WireFormat, ctx: ExportContext): Out {
+export function writeSettings(s: Settings, target: WireFormat, ctx: ExportContext, model = ""): Out {
   const out: Out = {};
+  const claudeOnBedrock = /claude|anthropic/i.test(model);
   const drop = (key: keyof Settings, what: string) => {
     if (s[key] !== undefined) ctx.dropped(s.paths[key] ?? String(key), what);
   };
@@ -550,6 +577,53 @@ export function writeSettings(s: Settings, target: WireFormat, ctx: ExportContex
     drop("metadata", "request metadata");
     drop("stream", "stream (Gemini streams through the streamGenerateContent method, not a body field)");
   }
+  if (target === "bedrock-converse") {
+    const inf: Out = {};
+    if (s.maxTokens !== undefined) inf.maxTokens = s.maxTokens;
+    if (s.temperature !== undefined) inf.temperature = s.temperature;
+    if (s.topP !== undefined) inf.topP = s.topP;
+    if (s.stop !== undefined) inf.stopSequences = [...s.stop];
+    if (Object.keys(inf).length > 0) out.inferenceConfig = inf;
+    // Claude on Bedrock takes Anthropic's own thinking and top_k as additional model fields.
+    const extra: Out = {};
+    const t = s.thinking;
+    if (t && claudeOnBedrock) {
+      const budget = budgetOf(t);
+      extra.thinking =
+        t.kind === "off"
+          ? { type: "disabled" }
+          : t.kind === "dynamic"
+            ? { type: "adaptive" }
+            : { type: "enabled", budget_tokens: Math.max(1024, budget ?? 1024) };
+      if (t.kind === "effort") approx("thinking", `reasoning effort "${t.effort}" is written as a thinking budget.`);
+    } else drop("thinking", "a thinking setting (for a model other than Claude)");
+    if (s.topK !== undefined && claudeOnBedrock) extra.top_k = s.topK;
+    else drop("topK", "top_k");
+    if (Object.keys(extra).length > 0) out.additionalModelRequestFields = extra;
+    const tc = s.toolChoice;
+    if (tc?.mode === "none") ctx.dropped(s.paths.toolChoice ?? "toolChoice", 'tool_choice "none"');
+    else if (tc) {
+      const choice =
+        tc.mode === "tool"
+          ? { tool: { name: tc.name } }
+          : tc.mode === "auto" || (tc.mode === "allowed" && !tc.required)
+            ? { auto: {} }
+            : { any: {} };
+      if (tc.mode === "allowed")
+        approx("toolChoice", "Bedrock has no list of allowed tools: written as any (or auto) tool.");
+      out.toolConfig = { toolChoice: choice };
+    }
+    const none = [
+      "seed",
+      "presencePenalty",
+      "frequencyPenalty",
+      "candidates",
+      "parallelToolCalls",
+      "includeThoughts",
+    ] as const;
+    for (const k of [...none, "reasoningSummary", "responseFormat", "verbosity", "user", "metadata", "stream"] as const)
+      drop(k, k);
+  }
   return out;
 }
 
@@ -657,6 +731,20 @@ export const REQUEST_FIELDS: Readonly<Record<WireFormat, readonly string[]>> = {
     "cachedContent",
     "labels",
   ],
+  "bedrock-converse": [
+    "modelId",
+    "model",
+    "messages",
+    "system",
+    "inferenceConfig",
+    "toolConfig",
+    "guardrailConfig",
+    "additionalModelRequestFields",
+    "additionalModelResponseFieldPaths",
+    "promptVariables",
+    "requestMetadata",
+    "performanceConfig",
+  ],
 };
 
 /**
@@ -672,7 +760,7 @@ export function exportHead(
   if (!ctx.crossing) return requestHead(model, options, reserved);
   const head: Record<string, JsonValue | undefined> = { model };
   const own = REQUEST_FIELDS[ctx.target];
-  const written = writeSettings(readSettings(options ?? {}, ctx), ctx.target, ctx);
+  const written = writeSettings(readSettings(options ?? {}, ctx), ctx.target, ctx, model);
   for (const k of Object.keys(written)) if (own.includes(k)) head[k] = written[k];
   return head;
 }
@@ -683,6 +771,7 @@ const OWN_KEYS: Readonly<Record<WireFormat, readonly string[]>> = {
   "openai-chat": ["openai-chat", "openai"],
   "openai-responses": ["openai-responses", "openai"],
   gemini: ["gemini"],
+  "bedrock-converse": ["bedrock-converse"],
 };
 
 /** Converter bookkeeping kept in `providerFields` (how a value was spelled), not wire fields of their own. */
@@ -717,6 +806,8 @@ export function foreignHostedTool(tool: ToolDefinition, target: WireFormat): str
   )
     return `OpenAI Responses' ${type("openai-responses")} tool`;
   if (!own.includes("gemini") && pf.gemini?.tool !== undefined) return `Gemini's ${tool.name} tool`;
+  if (!own.includes("bedrock-converse") && pf["bedrock-converse"]?.tool !== undefined)
+    return `a Bedrock Converse ${tool.name} tool entry`;
   return undefined;
 }
 

@@ -20,6 +20,7 @@ import type { AssemblyRequest } from "../request/assembly-request.ts";
 import { writeAnthropic } from "../formats/anthropic.ts";
 import type { JsonObject } from "../formats/convert-util.ts";
 import { writeGemini } from "../formats/gemini.ts";
+import { writeBedrock } from "../formats/bedrock.ts";
 import { writeOpenAIChat } from "../formats/openai-chat.ts";
 import { writeOpenAIResponses } from "../formats/openai-responses.ts";
 import { parseRequest } from "../request/parse-request.ts";
@@ -64,6 +65,7 @@ const WRITERS: Readonly<Record<WireFormat, (r: NormalizedRequest) => JsonObject>
   "openai-responses": (r) => writeOpenAIResponses(r, { from: "openai-responses" }).body,
   anthropic: (r) => writeAnthropic(r, { from: "anthropic" }).body,
   gemini: (r) => writeGemini(r, { from: "gemini" }).body,
+  "bedrock-converse": (r) => writeBedrock(r, { from: "bedrock-converse" }).body,
 };
 
 /** A `ProviderRequest`/`NormalizedRequest` (model object + messages), not JSON of a request format. */

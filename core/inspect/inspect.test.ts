@@ -114,6 +114,33 @@ describe("inspect on the AssemblyRequest sample", () => {
     expect(r.prefix!.divergence!.detail).toContain("system.current_datetime");
   });
 
+  it("renders the template once for both layouts and the next-turn simulation", async () => {
+    let readings = 0;
+    const clock = () => {
+      readings++;
+      return 0;
+    };
+    const r = await inspect(assemblySample, { clock });
+    // A small template's render reads the deadline's clock once, when it starts.
+    expect(readings).toBe(1);
+    expect(r.nextTurn).not.toBeNull();
+    const plain = await inspect(assemblySample);
+    expect(JSON.stringify(r)).toBe(JSON.stringify(plain));
+  });
+
+  it("stops a template that runs past deadlineMs with a template_deadline problem, and reports the rest", async () => {
+    let now = 0;
+    const clock = () => (now += 40);
+    const slow = {
+      ...assemblySample,
+      template: { ...assemblySample.template, template: "{% for i in range(90000) %}{{ i }}{% endfor %}" },
+    };
+    const r = await inspect(slow, { clock, deadlineMs: 100, nextTurn: false });
+    expect(r.problems.map((p) => [p.stage, p.code])).toContainEqual(["template", "template_deadline"]);
+    expect(r.request).not.toBeNull();
+    await expect(inspect(slow, { deadlineMs: 0 })).rejects.toThrow(/^deadlineMs: must be a positive number/);
+  });
+
   it("keeps going when a stage fails, and says why", async () => {
     const broken = {
       ...assemblySample,
@@ -179,7 +206,9 @@ describe("inspect, in general", () => {
         "volatileLiterals",
         "fingerprints",
         "problems",
+        "truncated",
       ]);
+      expect(r.truncated).toEqual([]);
     },
   );
 

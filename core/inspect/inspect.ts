@@ -13,7 +13,7 @@ import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
 import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
 import { parseFingerprintBundle } from "./fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
-import { simulateNextTurn } from "./next-turn.ts";
+import { simulateNextTurnWith } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
@@ -38,10 +38,12 @@ import { InvalidInputError } from "../util/errors.ts";
 import { TemplateError } from "../templates/errors.ts";
 import { type AssemblyTemplateRenderer, type PreparedAssembly, prepareAssemblyWith } from "../request/prepare-with.ts";
 import type { AssemblyRequest, ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
-import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import type { RequestFormat } from "../request/parse-request.ts";
+import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
+import { DEFAULT_MAX_REQUEST_LENGTH } from "../formats/parse.ts";
+import { RequestFormatError } from "../formats/errors.ts";
+import { checkItemCount, DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS, ListCap, limitOption } from "./bounds.ts";
 import {
   budgetSection,
   layoutTrace,
@@ -57,6 +59,7 @@ import {
   type ReportContextBudget,
   type DroppedItem,
   type InspectionReport,
+  type LayoutTrace,
   REPORT_VERSION,
   type ReportLiterals,
   type ReportParts,
@@ -90,7 +93,21 @@ export interface InspectOptions {
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
+  /**
+   * Wall-clock guard of each template render, in milliseconds (default 1,000): past it the render
+   * stops with a `template_deadline` problem. Backs the deterministic work limit; see the README.
+   */
+  readonly deadlineMs?: number;
+  /** The deadline's clock in milliseconds (default `performance.now`). */
+  readonly clock?: () => number;
+  /** Most messages and content blocks the request may hold (default 100,000); more is `InspectLimitError`. */
+  readonly maxItems?: number;
+  /** Most entries a report list keeps (default 1,000); longer lists are cut and named in `report.truncated`. */
+  readonly listCap?: number;
 }
+
+/** Default `deadlineMs` of a template render in `inspect`. */
+export const DEFAULT_INSPECT_DEADLINE_MS = 1_000;
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
 const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
@@ -105,6 +122,21 @@ interface Assembled {
 /** The template engine (Jinja and its lint), loaded only for a request that has a template. */
 type TemplateEngine = typeof import("./template-engine.ts");
 const loadTemplateEngine = (): Promise<TemplateEngine> => import("./template-engine.ts");
+
+/** The inspection's renderer: each template rendered once, under the deadline. */
+function inspectRenderer(engine: TemplateEngine | undefined, options: InspectOptions) {
+  if (engine === undefined) return undefined;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_INSPECT_DEADLINE_MS;
+  return engine.renderOnce({ deadlineMs, ...(options.clock ? { clock: options.clock } : {}) });
+}
+
+function checkDeadline(options: InspectOptions): void {
+  const { deadlineMs, clock } = options;
+  if (deadlineMs !== undefined && (typeof deadlineMs !== "number" || !Number.isFinite(deadlineMs) || deadlineMs <= 0))
+    throw new InvalidInputError("deadlineMs", `must be a positive number of milliseconds, got ${String(deadlineMs)}.`);
+  if (clock !== undefined && typeof clock !== "function")
+    throw new InvalidInputError("clock", "must be a function returning milliseconds (like performance.now).");
+}
 
 /** prepareAssembly, dropping the template or the sections when they are what fails. */
 function prepare(
@@ -144,7 +176,7 @@ async function assemble(
   request: AssemblyRequest,
   options: InspectOptions,
   problems: ReportProblem[],
-  engine: TemplateEngine | undefined,
+  render: AssemblyTemplateRenderer | undefined,
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
   const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
   const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
@@ -152,13 +184,7 @@ async function assemble(
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;
   for (const layout of ["legacy", "cache_aware"] as const) {
-    const { prepared, request: req } = prepare(
-      request,
-      options,
-      layout,
-      layout === selected ? problems : null,
-      engine?.renderAssemblyTemplate,
-    );
+    const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null, render);
     let explained: ExplainedProviderInput | null = null;
     if (prepared) {
       try {
@@ -206,12 +232,10 @@ async function previousTurn(
   provider: CacheProvider,
   estimate: TokenEstimator,
   current: SegmentedRequest,
+  maxItems: number,
 ): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
-  let value = previous;
-  if (typeof previous === "string") {
-    const parsed = parseJson(previous);
-    if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
-  }
+  // Read once: the value tells a bundle from a request, and a request is parsed from it.
+  const value = typeof previous === "string" ? readJson(previous) : previous;
   if (isFingerprintBundle(value))
     return {
       turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
@@ -219,7 +243,7 @@ async function previousTurn(
       assembled: false,
       kind: "fingerprints",
     };
-  const parsed = parseRequest(value);
+  const parsed = parseInput(previous, value, undefined, maxItems);
   let request: NormalizedRequest;
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
@@ -230,7 +254,7 @@ async function previousTurn(
       options,
       options.layout ?? parsed.request.inputLayout ?? "cache_aware",
       null,
-      engine?.renderAssemblyTemplate,
+      inspectRenderer(engine, options),
     );
     if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
     request = plainRequest((await explainProviderInput(prepared.options)).request);
@@ -245,9 +269,49 @@ async function previousTurn(
   };
 }
 
-/** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
+/** JSON text read with the engine's parser; the text itself when that fails (its error is `parseRequest`'s to give). */
+function readJson(text: string): unknown {
+  if (text.length > DEFAULT_MAX_REQUEST_LENGTH) return text;
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `input` parsed once: `value` is it read by `readJson` (or `input` itself when not text); its
+ * messages are counted (`checkItemCount`) before anything is built, and it goes to `parseRequest`.
+ * Any failure is the one `parseRequest` gives for the text (located syntax errors, limits).
+ */
+function parseInput(
+  input: unknown,
+  value: unknown,
+  format: RequestFormat | undefined,
+  maxItems: number,
+): ParsedRequest {
+  const parseOptions = format ? { format } : {};
+  if (typeof value === "string") return parseRequest(input, parseOptions);
+  checkItemCount(value, maxItems);
+  if (value === input) return parseRequest(value, parseOptions);
+  try {
+    return parseRequest(value, parseOptions);
+  } catch (e) {
+    // The text's own error (e.g. a located "too deep"), exactly as parsing the text gives it.
+    if (e instanceof RequestFormatError) return parseRequest(input, parseOptions);
+    throw e;
+  }
+}
+
+/**
+ * Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed, and
+ * `InspectLimitError` when it holds more than `options.maxItems` messages and blocks.
+ */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
-  const parsed = parseRequest(input, options.format ? { format: options.format } : {});
+  checkDeadline(options);
+  const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
+  const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
+  const parsed = parseInput(input, typeof input === "string" ? readJson(input) : input, options.format, maxItems);
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
 
@@ -262,7 +326,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
 
   if (parsed.format === "strata") {
     const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
-    const a = await assemble(parsed.request, options, problems, engine);
+    const render = inspectRenderer(engine, options);
+    const a = await assemble(parsed.request, options, problems, render);
     request = a.request;
     assembly = a.assembly;
     if (a.prepared?.tiers) {
@@ -277,11 +342,15 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     if (options.nextTurn !== false && a.prepared) {
       try {
-        nextTurn = await simulateNextTurn(a.req, {
-          ...(options.nextTurn || DEFAULT_NEXT_TURN),
-          ...(options.provider ? { provider: options.provider } : {}),
-          ...(estimator ? { tokenEstimator: estimator } : {}),
-        });
+        nextTurn = await simulateNextTurnWith(
+          a.req,
+          {
+            ...(options.nextTurn || DEFAULT_NEXT_TURN),
+            ...(options.provider ? { provider: options.provider } : {}),
+            ...(estimator ? { tokenEstimator: estimator } : {}),
+          },
+          render,
+        );
       } catch (e) {
         problems.push(problemFrom("assembly", e, "warning"));
       }
@@ -320,7 +389,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     if (options.previous !== undefined) {
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, provider, estimate, seg);
+        prev = await previousTurn(options.previous, options, provider, estimate, seg, maxItems);
         prefix = compareTurns(
           prev.turn,
           turn,
@@ -335,6 +404,17 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     let simulated: Turn[] = prev ? [prev.turn, turn] : [turn];
     const extra: string[] = [];
+    // Gemini explicit caching: the named cache's contents are not in the body; Google bills them as cached.
+    const cached = request.providerOptions?.cachedContent ?? request.providerOptions?.cached_content;
+    // OpenAI's prompt_cache_key is no cache marker: it picks which cache machine the prefix is looked up on.
+    if (provider === "openai" && request.cacheKey !== undefined)
+      extra.push(
+        `prompt_cache_key ${JSON.stringify(request.cacheKey)} is a routing key, not a marker: OpenAI sends requests with the same key and prefix to the same cache, so turns here share a cache only if they send this same key.`,
+      );
+    if (provider === "gemini" && typeof cached === "string")
+      extra.push(
+        `The request names the explicit cache ${JSON.stringify(cached)}: its tokens (not in this body) count as cached on every turn (usageMetadata.cachedContentTokenCount, billed at the cached rate plus storage); the turns here count only the body's own tokens.`,
+      );
     if (provider === "anthropic") {
       try {
         breakpoints = breakpointsFor(request, ruleOpts, estimate, prev ? prev.turn : null);
@@ -409,6 +489,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
+  const segments = seg && request ? reportSegments(seg, request, bound) : null;
+  let fingerprints = seg ? bundleFromSegments(seg) : null;
+  if (fingerprints && fingerprints.segments.length > bound.cap) {
+    bound.omit("fingerprints", fingerprints.segments.length);
+    fingerprints = null;
+  }
   return {
     reportVersion: REPORT_VERSION,
     format: parsed.format,
@@ -423,21 +509,48 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
-    parts,
-    assembly,
-    tiers,
-    contextBudget,
+    parts: parts ? { parts: bound.list(parts.parts, "parts.parts") } : null,
+    assembly: assembly ? boundAssembly(assembly, bound) : null,
+    tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
+    contextBudget: contextBudget
+      ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
+      : null,
     window,
-    dropped,
-    segments: seg && request ? reportSegments(seg, request) : null,
+    dropped: bound.list(dropped, "dropped"),
+    segments,
     prefix,
     cache,
     breakpoints,
     nextTurn,
-    history: { rules: parsed.format === "strata" ? "strata" : parsed.format, issues: history },
+    history: {
+      rules: parsed.format === "strata" ? "strata" : parsed.format,
+      issues: bound.list(history, "history.issues"),
+    },
     templates,
-    volatileLiterals,
-    fingerprints: seg ? bundleFromSegments(seg) : null,
+    volatileLiterals: volatileLiterals
+      ? { ...volatileLiterals, scanned: bound.list(volatileLiterals.scanned, "volatileLiterals.scanned") }
+      : null,
+    fingerprints,
     problems,
+    truncated: bound.truncated,
+  };
+}
+
+/** The assembly section with each layout's traced messages and omissions cut to the cap. */
+function boundAssembly(assembly: ReportAssembly, bound: ListCap): ReportAssembly {
+  const trace = (t: LayoutTrace | null, path: string): LayoutTrace | null =>
+    t && {
+      ...t,
+      messages: bound.list(t.messages, `${path}.messages`),
+      omissions: bound.list(t.omissions, `${path}.omissions`),
+    };
+  return {
+    ...assembly,
+    legacy: trace(assembly.legacy, "assembly.legacy"),
+    cache_aware: trace(assembly.cache_aware, "assembly.cache_aware"),
+    asSent: assembly.asSent && {
+      ...assembly.asSent,
+      messages: bound.list(assembly.asSent.messages, "assembly.asSent.messages"),
+    },
   };
 }

@@ -32,7 +32,26 @@ import type { InputAssemblyLayout } from "../assembly/types.ts";
  * in sections); new `window` (the model's context window) and `volatileLiterals`; history issues
  * follow each provider's own rules (`history.rules`); problems may have stage `budget`.
  */
-export const REPORT_VERSION = 2 as const;
+/**
+ * 3: bounded reports. Every per-message or per-segment list (`segments.segments`, `parts.parts`,
+ * the traced messages and omissions of `assembly`, `dropped`, `contextBudget.omitted`,
+ * `tiers.rows`, `history.issues`, `volatileLiterals.scanned`) keeps at most `listCap` entries
+ * (default 1,000); a list cut short is named in the new `truncated`, with its full count. A
+ * request with more segments than the cap has `fingerprints: null` (a bundle cut short would
+ * compare wrongly), also named in `truncated`. A request with more than `maxItems` messages and
+ * blocks (default 100,000) is refused (`InspectLimitError`, code `too_many_messages`).
+ */
+export const REPORT_VERSION = 3 as const;
+
+/** A report list cut to `listCap` entries (`shown` 0: the section is null, see its doc). */
+export interface ReportTruncation {
+  readonly kind: "truncated";
+  /** The list in the report, e.g. `segments.segments`, `assembly.asSent.messages`, `fingerprints`. */
+  readonly path: string;
+  /** Entries the full list has, and how many the report keeps (its first ones). */
+  readonly total: number;
+  readonly shown: number;
+}
 
 export interface InspectionReport {
   readonly reportVersion: typeof REPORT_VERSION;
@@ -92,6 +111,8 @@ export interface InspectionReport {
   readonly fingerprints: FingerprintBundle | null;
   /** Stages that failed or warned; the report still holds what the other stages found. */
   readonly problems: readonly ReportProblem[];
+  /** Lists cut to `listCap` entries (see `REPORT_VERSION`); empty when every list is whole. */
+  readonly truncated: readonly ReportTruncation[];
 }
 
 export interface InspectionSettings {

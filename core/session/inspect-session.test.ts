@@ -265,9 +265,11 @@ describe("inspectSession: threads", () => {
   });
 
   it("predicts OpenAI's automatic caching like simulateCache does", () => {
-    const requests = conversationTurns.map(
-      (t) => toOpenAIChat(parseSession(JSON.stringify(t)).entries[0]!.request as NormalizedRequest).body,
-    );
+    // An OpenAI model: a Claude model in a Chat body is cached by Anthropic's rules (an OpenAI-compatible router).
+    const requests = conversationTurns.map((t) => {
+      const request = parseSession(JSON.stringify(t)).entries[0]!.request as NormalizedRequest;
+      return toOpenAIChat({ ...request, model: { provider: "openai", model: "gpt-4.1" } }).body;
+    });
     const r = inspectSession(parseSession(requests.map((q) => JSON.stringify(q)).join("\n")));
     const parsed = parseSession(requests.map((q) => JSON.stringify(q)).join("\n")).entries.map(
       (e) => e.request as NormalizedRequest,

@@ -18,6 +18,12 @@ function previousOption(text: string) {
   return looksLikeBundle(value) ? parseBundle(value) : text;
 }
 
+/**
+ * The devtools keep every list whole: their views are virtualized and the report never leaves the
+ * tab, so only a request past `maxItems` (refused with its own error) is too large to show.
+ */
+const DEVTOOLS_LIST_CAP = Number.MAX_SAFE_INTEGER;
+
 /** Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page. */
 export async function runInspectJob(job: InspectJob): Promise<InspectionReport> {
   const { settings } = job;
@@ -32,6 +38,7 @@ export async function runInspectJob(job: InspectJob): Promise<InspectionReport> 
         }
       : undefined;
   return inspect(job.input, {
+    listCap: DEVTOOLS_LIST_CAP,
     ...(settings.layout !== null ? { layout: settings.layout } : {}),
     ...(previous !== undefined ? { previous } : {}),
     ...(settings.provider !== "auto" ? { provider: settings.provider } : {}),

@@ -1,5 +1,6 @@
 import {
   toAnthropic,
+  toBedrock,
   toGemini,
   toOpenAIChat,
   toOpenAIResponses,
@@ -9,8 +10,8 @@ import {
 } from "../../../core/formats/index.ts";
 import { type InspectionReport } from "../../../core/inspect/index.ts";
 
-/** Every wire format core writes; a Strata request is only read. */
-export const EXPORT_FORMATS = WIRE_FORMATS;
+/** The wire formats offered for export (Bedrock Converse is written too, by `toBedrock`, but not offered here yet); a Strata request is only read. */
+export const EXPORT_FORMATS = WIRE_FORMATS.filter((f) => f !== "bedrock-converse");
 export type ExportFormat = WireFormat;
 
 export type ExportResult =
@@ -36,6 +37,9 @@ export function exportRequest(
         break;
       case "gemini":
         value = toGemini(request).body;
+        break;
+      case "bedrock-converse":
+        value = toBedrock(request).body;
         break;
       case "anthropic":
         breakpoints = withBreakpoints ? (report.breakpoints ?? []).map((b) => b.path) : [];
