@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { assembleProviderInput } from "../assembly/assemble.ts";
 import { toAnthropic } from "../formats/anthropic.ts";
+import { toBedrock } from "../formats/bedrock.ts";
 import { toGemini } from "../formats/gemini.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
 import { toOpenAIResponses } from "../formats/openai-responses.ts";
@@ -41,6 +42,7 @@ const cases: [string, CacheProvider, string, (r: NormalizedRequest) => unknown][
   ["gemini", "gemini", "gemini-2.5-flash", (r) => toGemini(r).body],
   ["openai-chat", "openai", "gpt-4o", (r) => toOpenAIChat(r).body],
   ["openai-responses", "openai", "gpt-4o", (r) => toOpenAIResponses(r).body],
+  ["bedrock-converse", "anthropic", "us.anthropic.claude-sonnet-4-5-20250929-v1:0", (r) => toBedrock(r).body],
 ];
 
 describe("loading a skill is an append", () => {
