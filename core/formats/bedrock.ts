@@ -19,6 +19,10 @@ import * as z from "zod/mini";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { CacheMarker, ContentBlock, JsonValue, Message, ProviderFields } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { TRANSLATOR } from "./settings.ts";
+import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import {
   argumentsObject,
@@ -27,11 +31,9 @@ import {
   fieldsFor,
   type JsonObject,
   mediaSource,
-  omitKeys,
   opaqueBlock,
   ownOpaque,
   providerFieldsOf,
-  requestHead,
   resultText,
   ToolNames,
   type Warnings,
@@ -335,24 +337,46 @@ function cachePointAfter(target: Markable) {
   return [{ cachePoint: own ?? compact({ type: "default", ttl: target.cache.ttl }) }];
 }
 
+export interface ToBedrockOptions extends ExportOptions {
+  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
+  readonly systemMarker?: SystemMarker;
+}
+
 /** Normalized request → Converse request body (deterministic key order; see the canonical form above). */
-export function toBedrock(request: ProviderRequest | NormalizedRequest): JsonObject {
+export function writeBedrock(
+  request: ProviderRequest | NormalizedRequest,
+  options: ToBedrockOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("bedrock-converse", request, options ?? {}, translator);
+  const marker = systemMarkerOption(options?.systemMarker);
+  const leading = leadingSystemCount(request.messages);
   const system: JsonObject[] = [];
   const turns: { role: string; content: JsonObject[]; extras: JsonObject; tool: boolean }[] = [];
   request.messages.forEach((m, i) => {
+    const inSlot = m.role === "system" && i < leading;
     const blocks: JsonObject[] = [];
     m.content.forEach((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (m.role === "system" && b.type !== "text" && b.type !== "opaque")
+      if (inSlot && b.type !== "text" && b.type !== "opaque")
         throw new InvalidInputError(
           path,
           "Bedrock Converse system prompts take text blocks: move this block into a user message",
         );
-      const out = blockTo(b, path);
+      if (b.type === "thinking" && ctx.crossing) return ctx.thinkingDropped(path, b);
+      if ((b.type === "image" || b.type === "document") && ctx.crossing && mediaSource(b)?.kind === "url")
+        return ctx.warn(
+          "content_dropped",
+          path,
+          `Bedrock Converse takes a ${b.type} as bytes or from S3, not by URL: not written.`,
+        );
+      const out = blockTo(m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b, path);
       if (out) blocks.push(out, ...cachePointAfter(b));
+      else ctx.opaqueDropped(path, b);
     });
-    if (m.role === "system") {
+    if (blocks.length === 0 && m.content.length > 0) return;
+    if (inSlot) {
       system.push(...blocks);
       return;
     }
@@ -369,31 +393,55 @@ export function toBedrock(request: ProviderRequest | NormalizedRequest): JsonObj
     });
   });
   const tools: JsonObject[] = [];
-  for (const t of request.tools) {
+  for (const [i, t] of request.tools.entries()) {
+    const hosted = ctx.hostedTool(t);
+    if (hosted) {
+      ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Bedrock Converse equivalent: not written.`);
+      continue;
+    }
     const { tool, cachePoint: _, inputSchema, ...x } = fieldsFor(t, KEY);
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
     if (tool !== undefined) tools.push(tool as JsonObject);
     else
       tools.push({
         toolSpec: compact({
           name: t.name,
           description: t.description,
-          inputSchema: inputSchema ?? { json: t.inputSchema ?? { type: "object", properties: {} } },
+          inputSchema: inputSchema ?? { json: schema ?? { type: "object", properties: {} } },
           ...x,
         }),
       });
     tools.push(...cachePointAfter(t));
   }
-  const opts = request.providerOptions ?? {};
-  const out = requestHead(
-    request.model.model === "" ? undefined : request.model.model,
-    omitKeys(opts, ["toolConfig"]),
-    ["modelId", "model", "messages", "system", "toolConfig"],
-  );
-  const head: Record<string, JsonValue | undefined> = { modelId: out.model };
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing) ctx.checkModel(model, false);
+  // toolConfig holds the tools and the tool choice: the options' part (verbatim or translated) joins the tools.
+  const { toolConfig: rest, ...out } = ctx.head(model, request.providerOptions, [
+    "modelId",
+    "model",
+    "messages",
+    "system",
+  ]);
+  const head: Record<string, JsonValue | undefined> = { modelId: model === "" ? undefined : model };
   for (const k of Object.keys(out)) if (k !== "model") head[k] = out[k];
-  const rest = opts.toolConfig as JsonObject | undefined;
-  if (tools.length > 0 || rest) head.toolConfig = compact({ tools: tools.length > 0 ? tools : undefined, ...rest });
+  const restObj = rest as JsonObject | undefined;
+  if (tools.length > 0 || restObj)
+    head.toolConfig = compact({ tools: tools.length > 0 ? tools : undefined, ...restObj });
   if (system.length > 0) head.system = system;
   head.messages = turns.map((t) => withExtras({ role: t.role, content: t.content }, t.extras));
-  return compact(head);
+  ctx.reportForeign(request);
+  const body = compact(head);
+  const r = bedrockRequest.safeParse(body);
+  const issues = r.success
+    ? checkBedrockBlocks(body as unknown as BedrockRequestIn)
+    : fromZodIssues(r.error.issues, body);
+  return ctx.result(body, issues);
+}
+
+/**
+ * toBedrock: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toBedrock(request: ProviderRequest | NormalizedRequest, options: ToBedrockOptions = {}): ExportResult {
+  return writeBedrock(request, options, TRANSLATOR);
 }

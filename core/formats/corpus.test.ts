@@ -19,6 +19,7 @@ import { inspect } from "../inspect/inspect.ts";
 import { countRequestTokens } from "../tokens/count.ts";
 import { toAnthropic } from "./anthropic.ts";
 import { toBedrock } from "./bedrock.ts";
+import { checkExport } from "../test-support/export-check.ts";
 import { toGemini } from "./gemini.ts";
 import { toOpenAIChat } from "./openai-chat.ts";
 import { toOpenAIResponses } from "./openai-responses.ts";
@@ -439,13 +440,16 @@ const bedrock: Fixture[] = [
   },
 ];
 
-const WRITERS: Record<WireFormat, (r: NormalizedRequest) => unknown> = {
+const CONVERTERS = {
   "openai-chat": toOpenAIChat,
   "openai-responses": toOpenAIResponses,
   anthropic: toAnthropic,
   gemini: toGemini,
   "bedrock-converse": toBedrock,
-};
+} as const;
+const WRITERS = Object.fromEntries(
+  Object.entries(CONVERTERS).map(([f, to]) => [f, (r: NormalizedRequest) => to(r).body]),
+) as Record<WireFormat, (r: NormalizedRequest) => unknown>;
 
 /** The body with one more user turn, in its own format. */
 function withTurn(format: WireFormat, body: Body): Body | null {
@@ -470,6 +474,15 @@ const corpus = [
   ...gemini.map((f) => ["gemini", f] as const),
   ...bedrock.map((f) => ["bedrock-converse", f] as const),
 ];
+
+describe("the formats corpus through every other converter", () => {
+  const targets = Object.keys(CONVERTERS) as WireFormat[];
+  it.each(
+    corpus.flatMap(([format, f]) => targets.filter((t) => t !== format).map((t) => [format, f.id, t, f] as const)),
+  )("%s: %s → %s translates or reports", (_f, _id, target, fixture) =>
+    checkExport(fixture.body, target, (r) => CONVERTERS[target](r)),
+  );
+});
 
 describe("the formats corpus", () => {
   it.each(corpus.map(([format, f]) => [format, f.id, format, f] as const))(

@@ -23,7 +23,6 @@ import {
   omitKeys,
   parseArguments,
   providerFieldsOf,
-  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
@@ -45,6 +44,10 @@ import {
 } from "./openai-parts.ts";
 import type { ChatPartIn, ChatRequestIn } from "./openai-chat-schema.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { chatRequest } from "./openai-chat-schema.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "openai-chat";
 
@@ -215,11 +218,20 @@ function partToWire(b: ContentBlock, path: string, extras: JsonObject): JsonObje
   }
 }
 
-/** Normalized request → Chat Completions request body (deterministic key order). */
-export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): JsonObject {
+/** Normalized request → Chat Completions request body (deterministic key order), with what the export dropped. */
+export function writeOpenAIChat(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("openai-chat", request, options ?? {}, translator);
   const messages: JsonObject[] = [];
   request.messages.forEach((m, i) => {
+    // Chat Completions has no opaque blocks of its own: another format's are dropped, each named.
+    m.content.forEach((b, j) => {
+      if (b.type === "opaque") ctx.opaqueDropped(`messages[${i}].content[${j}]`, b);
+    });
     const extras = fieldsFor(m, KEY);
     const results = m.content.filter((b) => b.type === "tool_result");
     for (const r of results) {
@@ -260,10 +272,19 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
         );
         return;
       }
+      if (b.type === "thinking") return ctx.thinkingDropped(`messages[${i}].content[${j}]`, b);
+      if (b.type === "opaque") return;
       const p = partTo(b, `messages[${i}].content[${j}]`);
       if (p) parts.push(p);
     });
     if (results.length > 0 && parts.length === 0 && calls.length === 0) return;
+    // Every block was another format's (opaque or thinking) and dropped with a warning: no empty message.
+    if (
+      parts.length === 0 &&
+      calls.length === 0 &&
+      m.content.every((b) => b.type === "opaque" || b.type === "thinking")
+    )
+      return;
     const textOnly = m.content.filter(
       (b) => b.type !== "tool_call" && b.type !== "thinking" && !(b.type === "image" && fieldsFor(b, KEY).ollama),
     );
@@ -287,14 +308,35 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
       }),
     );
   });
-  const tools = request.tools.map((t) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = ctx.hostedTool(t);
+    if (hosted)
+      return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Chat Completions equivalent: not written.`);
     const own = fieldsFor(t, KEY);
-    if (own.type === "custom") return own;
-    return { type: "function", function: functionFields(t) };
+    if (own.type === "custom") return tools.push(own);
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
+    tools.push({
+      type: "function",
+      function: functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
+    });
   });
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "messages", "tools"]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing || model === "") ctx.checkModel(model, true);
+  const out = ctx.head(model, request.providerOptions, ["model", "messages", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   if (tools.length > 0) out.tools = tools;
   out.messages = messages;
-  return compact(out);
+  ctx.reportForeign(request);
+  const body = compact(out);
+  const r = chatRequest.safeParse(body);
+  return ctx.result(body, r.success ? [] : fromZodIssues(r.error.issues, body));
+}
+
+/**
+ * toOpenAIChat: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, options: ExportOptions = {}): ExportResult {
+  return writeOpenAIChat(request, options, TRANSLATOR);
 }

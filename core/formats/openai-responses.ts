@@ -26,7 +26,6 @@ import {
   ownOpaque,
   parseArguments,
   providerFieldsOf,
-  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
@@ -63,6 +62,9 @@ import {
 } from "./openai-responses-schema.ts";
 import { describeValue } from "../util/describe.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { responsesRequest } from "./openai-responses-schema.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "openai-responses";
 
@@ -302,12 +304,20 @@ function messageItem(
   return withExtras({ type: "message", role, content: parts }, extras);
 }
 
-/** Normalized request → Responses request body (deterministic key order). */
-export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest): JsonObject {
+/** Normalized request → Responses request body (deterministic key order), with what the export dropped. */
+export function writeOpenAIResponses(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("openai-responses", request, options ?? {}, translator);
   let instructions: string | undefined;
   const input: JsonObject[] = [];
   request.messages.forEach((m, i) => {
+    m.content.forEach((b, j) => {
+      if (b.type === "opaque") ctx.opaqueDropped(`messages[${i}].content[${j}]`, b);
+    });
     const own = fieldsFor(m, KEY);
     if (m.role === "system" && own.instructions === true && instructions === undefined) {
       instructions = messageText(m);
@@ -381,6 +391,7 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
           }),
         );
       else if (b.type === "thinking" && x.item !== undefined) input.push(x.item as JsonObject);
+      else if (b.type === "thinking") ctx.thinkingDropped(`messages[${i}].content[${m.content.indexOf(b)}]`, b);
       else if (b.type === "opaque") {
         const own = ownOpaque(b, KEY);
         if (own) input.push(own);
@@ -388,26 +399,49 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
     }
     close();
   });
-  const tools = request.tools.map((t) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = ctx.hostedTool(t);
+    if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Responses equivalent: not written.`);
     const own = fieldsFor(t, KEY);
-    if (typeof own.type === "string" && own.type !== "function") return own;
-    return { type: "function", ...functionFields(t) };
+    if (typeof own.type === "string" && own.type !== "function") return tools.push(own);
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
+    tools.push({
+      type: "function",
+      ...functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
+    });
   });
-  const out = requestHead(request.model.model === "" ? undefined : request.model.model, request.providerOptions, [
-    "model",
-    "instructions",
-    "input",
-    "tools",
-  ]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing) ctx.checkModel(model, false);
+  const out = ctx.head(model, request.providerOptions, ["model", "instructions", "input", "tools"]);
+  if (model === "") out.model = undefined;
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   out.instructions = instructions;
   if (tools.length > 0) out.tools = tools;
   const only = input.length === 1 ? input[0]! : undefined;
   // A body that only names a stored prompt sends no input.
-  if (input.length === 0 && instructions === undefined && out.prompt !== undefined) return compact(out);
-  out.input =
-    only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
-      ? only.content
-      : input;
-  return compact(out);
+  if (input.length > 0 || instructions !== undefined || out.prompt === undefined)
+    out.input =
+      only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
+        ? only.content
+        : input;
+  ctx.reportForeign(request);
+  const body = compact(out);
+  const r = responsesRequest.safeParse(body);
+  const issues = r.success ? [] : fromZodIssues(r.error.issues, body);
+  if (r.success && Array.isArray(body.input))
+    issues.push(...checkResponsesItems(body.input as Record<string, unknown>[], body).issues);
+  if (r.success) issues.push(...checkResponsesTools(body.tools as { type: string }[] | undefined, body));
+  return ctx.result(body, issues);
+}
+
+/**
+ * toOpenAIResponses: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toOpenAIResponses(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+): ExportResult {
+  return writeOpenAIResponses(request, options, TRANSLATOR);
 }

@@ -217,7 +217,7 @@ describe("inspect, in general", () => {
       fc.asyncProperty(requestArb, async (req) => {
         let body: string;
         try {
-          body = JSON.stringify({ max_tokens: 100, ...toAnthropic(req) });
+          body = JSON.stringify({ max_tokens: 100, ...toAnthropic(req).body });
         } catch {
           return; // not expressible on Anthropic's wire (e.g. a system message with a tool call)
         }
@@ -300,9 +300,9 @@ describe("inspect on wire requests: every section answers", () => {
       r.parts!.parts,
       partsAsSent(r.parts!.parts).filter((k) => !cb.omittedParts.includes(k)),
     );
-    const back = parseRequest(toAnthropic(trimmed));
+    const back = parseRequest(toAnthropic(trimmed).body);
     expect(back.format).toBe("anthropic");
-    expect((await inspect(toAnthropic(trimmed))).history.issues).toEqual([]);
+    expect((await inspect(toAnthropic(trimmed).body)).history.issues).toEqual([]);
   });
 
   it("reports a cap below the protected parts as a budget problem", async () => {
@@ -352,7 +352,7 @@ describe("inspect on wire requests: every section answers", () => {
     expect(r.dropped.filter((d) => d.stage === "tiers").map((d) => d.path)).toContain("messages[0].content[0]");
     const composed = composeInstructions(r.request!, r.parts!.parts, tiers, 1500)!;
     expect(composed.composed.length).toBe(r.tiers!.composedChars);
-    const back = parseRequest(toAnthropic(composed.request));
+    const back = parseRequest(toAnthropic(composed.request).body);
     expect((back.request as NormalizedRequest).messages[0]!.content).toEqual([
       { type: "text", text: composed.composed, cache: { type: "ephemeral" } },
     ]);

@@ -30,20 +30,20 @@ export function exportRequest(
     let value: unknown;
     switch (format) {
       case "openai-chat":
-        value = toOpenAIChat(request);
+        value = toOpenAIChat(request).body;
         break;
       case "openai-responses":
-        value = toOpenAIResponses(request);
+        value = toOpenAIResponses(request).body;
         break;
       case "gemini":
-        value = toGemini(request);
+        value = toGemini(request).body;
         break;
       case "bedrock-converse":
-        value = toBedrock(request);
+        value = toBedrock(request).body;
         break;
       case "anthropic":
         breakpoints = withBreakpoints ? (report.breakpoints ?? []).map((b) => b.path) : [];
-        value = withBreakpoints ? toAnthropic(request, { breakpoints }) : toAnthropic(request);
+        value = withBreakpoints ? toAnthropic(request, { breakpoints }).body : toAnthropic(request).body;
         break;
       default:
         format satisfies never;
