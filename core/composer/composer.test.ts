@@ -389,6 +389,23 @@ describe("composeBudgetedPrompt: invalid candidates", () => {
     ).toThrow(/candidates\[2\]\.id: .*"a".*candidates\[0\]/);
   });
 
+  it("throws the first error in candidate order, whether a repeated id or a malformed candidate", () => {
+    const bad = { id: "b", tier: "optional", content: "x" } as unknown as BudgetedSection;
+    const first = (list: BudgetedSection[]) => {
+      try {
+        composeBudgetedPrompt(list, { depth: 0 });
+      } catch (caught) {
+        return caught as BudgetedSectionError;
+      }
+      throw new Error("expected a BudgetedSectionError");
+    };
+    expect(first([s("a", "core", 1), s("c", "core", 1), s("a", "core", 1), bad])).toMatchObject({
+      issue: "duplicate_id",
+      index: 2,
+    });
+    expect(first([s("a", "core", 1), bad, s("a", "core", 1)])).toMatchObject({ issue: "unknown_tier", index: 1 });
+  });
+
   it.each([
     ["a missing section", null, "not_an_object", "candidates[1]"],
     ["a number id", { id: 7, tier: "core", content: "x" }, "id_not_string", "candidates[1].id"],
