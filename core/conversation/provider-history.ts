@@ -23,7 +23,7 @@ import type { ContentBlock, Message } from "../messages/index.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { assertMessages } from "../messages/validate.ts";
 import type { HistoryIssue } from "./errors.ts";
-import { HISTORY_ISSUE_CODES } from "./history.ts";
+import { HISTORY_ISSUE_CODES } from "./history-codes.ts";
 
 /** Codes only the providers' own rules use. */
 export const PROVIDER_HISTORY_ISSUE_CODES = Object.freeze({
@@ -163,7 +163,13 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
   return issues.sort((a, b) => a.index - b.index);
 }
 
-const WIRE: ReadonlySet<string> = new Set(["openai-chat", "openai-responses", "anthropic", "gemini"]);
+const WIRE: ReadonlySet<string> = new Set([
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "gemini",
+  "bedrock-converse",
+]);
 
 /**
  * `providerHistoryIssues` for caller data: a malformed message is an `InvalidInputError` naming its

@@ -1,7 +1,11 @@
 // inspect(): one request (any format) → one plain-JSON report of everything Strata can tell about it.
 export { inspect } from "./inspect.ts";
+export { DEFAULT_INSPECT_DEADLINE_MS } from "./deadline.ts";
 export type { InspectOptions } from "./inspect.ts";
 export { REPORT_VERSION } from "./types.ts";
+// what inspect reads and what a report keeps at most
+export { DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS } from "./bounds.ts";
+export { InspectLimitError } from "./errors.ts";
 // a wire request's system prompt as tier-gated sections, and the request with the composed prompt
 export { composeInstructions, instructionSections } from "./wire-tiers.ts";
 export type { ComposedInstructions, InstructionSections } from "./wire-tiers.ts";
@@ -25,6 +29,7 @@ export type {
   ReportTemplate,
   TierRow,
   ReportTiers,
+  ReportTruncation,
   TracedMessage,
   VolatilityWarning,
   LiteralFinding,

@@ -17,6 +17,7 @@ import { simulateTurns, type TokenSource } from "../cache/simulate.ts";
 import { countedMeasure, countOf, estimatorMeasure, type Measure } from "../cache/counted.ts";
 import { completeCountKit, lazyCountKit } from "../tokens/count-lazy.ts";
 import type { TokenCount, Tokenizer } from "../tokens/types.ts";
+import { checkDeadline } from "./deadline.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY, inputMessages, replyMessage } from "./turn-edit.ts";
 import type {
   BreakpointSuggestion,
@@ -34,16 +35,19 @@ import { reportWindow } from "./report-window.ts";
 import { wireSections } from "./report-wire.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
 import type { ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
-import { parseJson } from "../util/json.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import type { RequestFormat } from "../request/parse-request.ts";
+import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
+import { DEFAULT_MAX_REQUEST_LENGTH } from "../formats/parse.ts";
+import { RequestFormatError } from "../formats/errors.ts";
+import { checkItemCount, DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS, ListCap, limitOption } from "./bounds.ts";
 import { problemFrom, reportSegments } from "./report-parts.ts";
 import {
   type ReportAssembly,
   type ReportContextBudget,
   type DroppedItem,
   type InspectionReport,
+  type LayoutTrace,
   REPORT_VERSION,
   type ReportLiterals,
   type ReportParts,
@@ -90,7 +94,25 @@ export interface InspectOptions {
   readonly response?: unknown;
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
+  /**
+   * Wall-clock guard of each template render, in milliseconds (default 1,000): past it the render
+   * stops with a `template_deadline` problem. Backs the deterministic work limit; see the README.
+   */
+  readonly deadlineMs?: number;
+  /** The deadline's clock in milliseconds (default `performance.now`). */
+  readonly clock?: () => number;
+  /** Most messages and content blocks the request may hold (default 100,000); more is `InspectLimitError`. */
+  readonly maxItems?: number;
+  /** Most entries a report list keeps (default 1,000); longer lists are cut and named in `report.truncated`. */
+  readonly listCap?: number;
 }
+
+/** The default next turn: placeholders, so the picture only shows layout effects. */
+const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
+
+/** The assembler and its report sections, loaded only for an `AssemblyRequest` (see strata.ts). */
+type Strata = typeof import("./strata.ts");
+const loadStrata = (): Promise<Strata> => import("./strata.ts");
 
 /** Where the report's token figures come from, for the simulation's assumptions. */
 const tokenSource = (measure: Measure, count: TokenCount | null): TokenSource =>
@@ -124,13 +146,6 @@ function tokensSection(seg: SegmentedRequest, count: TokenCount | null): ReportT
   };
 }
 
-/** The default next turn: placeholders, so the picture only shows layout effects. */
-const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
-
-/** The assembler and its report sections, loaded only for an `AssemblyRequest` (see strata.ts). */
-type Strata = typeof import("./strata.ts");
-const loadStrata = (): Promise<Strata> => import("./strata.ts");
-
 /**
  * options.previous → a turn for the comparison, made once: a bundle is parsed (every shape issue,
  * then the structural checks) and a request parsed or assembled, then segmented (with `current`
@@ -141,14 +156,12 @@ async function previousTurn(
   options: InspectOptions,
   measure: Measure,
   current: SegmentedRequest,
+  maxItems: number,
   ready: (request: NormalizedRequest) => Promise<void>,
 ): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
   const provider = measure.provider;
-  let value = previous;
-  if (typeof previous === "string") {
-    const parsed = parseJson(previous);
-    if (parsed.ok && isFingerprintBundle(parsed.value)) value = parsed.value;
-  }
+  // Read once: the value tells a bundle from a request, and a request is parsed from it.
+  const value = typeof previous === "string" ? readJson(previous) : previous;
   if (isFingerprintBundle(value))
     return {
       turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
@@ -156,7 +169,7 @@ async function previousTurn(
       assembled: false,
       kind: "fingerprints",
     };
-  const parsed = parseRequest(value);
+  const parsed = parseInput(previous, value, undefined, maxItems);
   let request: NormalizedRequest;
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
@@ -174,9 +187,49 @@ async function previousTurn(
   };
 }
 
-/** Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed. */
+/** JSON text read with the engine's parser; the text itself when that fails (its error is `parseRequest`'s to give). */
+function readJson(text: string): unknown {
+  if (text.length > DEFAULT_MAX_REQUEST_LENGTH) return text;
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `input` parsed once: `value` is it read by `readJson` (or `input` itself when not text); its
+ * messages are counted (`checkItemCount`) before anything is built, and it goes to `parseRequest`.
+ * Any failure is the one `parseRequest` gives for the text (located syntax errors, limits).
+ */
+function parseInput(
+  input: unknown,
+  value: unknown,
+  format: RequestFormat | undefined,
+  maxItems: number,
+): ParsedRequest {
+  const parseOptions = format ? { format } : {};
+  if (typeof value === "string") return parseRequest(input, parseOptions);
+  checkItemCount(value, maxItems);
+  if (value === input) return parseRequest(value, parseOptions);
+  try {
+    return parseRequest(value, parseOptions);
+  } catch (e) {
+    // The text's own error (e.g. a located "too deep"), exactly as parsing the text gives it.
+    if (e instanceof RequestFormatError) return parseRequest(input, parseOptions);
+    throw e;
+  }
+}
+
+/**
+ * Inspects one request. Throws `RequestFormatError` only when `input` cannot be parsed, and
+ * `InspectLimitError` when it holds more than `options.maxItems` messages and blocks.
+ */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
-  const parsed = parseRequest(input, options.format ? { format: options.format } : {});
+  checkDeadline(options);
+  const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
+  const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
+  const parsed = parseInput(input, typeof input === "string" ? readJson(input) : input, options.format, maxItems);
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
 
@@ -226,8 +279,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       ...(options.rules ? { rules: options.rules } : {}),
       ...(options.ruleId ? { ruleId: options.ruleId } : {}),
     };
-    // One counter for every figure: countRequestTokens per segment, or the caller's estimator.
-    // The counter's media rules and exact OpenAI part load only for a request that needs them.
+    // One counter for every figure: countRequestTokens per segment, or the caller's estimator. The
+    // counter's media rules and exact OpenAI part load only for a request that needs them.
     const kit = lazyCountKit();
     const measure = estimator
       ? estimatorMeasure(provider, estimate)
@@ -246,7 +299,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     if (options.previous !== undefined) {
       try {
         // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, measure, seg, ready);
+        prev = await previousTurn(options.previous, options, measure, seg, maxItems, ready);
         prefix = compareTurns(
           prev.turn,
           turn,
@@ -261,6 +314,17 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     let simulated: Turn[] = prev ? [prev.turn, turn] : [turn];
     const extra: string[] = [];
+    // Gemini explicit caching: the named cache's contents are not in the body; Google bills them as cached.
+    const cached = request.providerOptions?.cachedContent ?? request.providerOptions?.cached_content;
+    // OpenAI's prompt_cache_key is no cache marker: it picks which cache machine the prefix is looked up on.
+    if (provider === "openai" && request.cacheKey !== undefined)
+      extra.push(
+        `prompt_cache_key ${JSON.stringify(request.cacheKey)} is a routing key, not a marker: OpenAI sends requests with the same key and prefix to the same cache, so turns here share a cache only if they send this same key.`,
+      );
+    if (provider === "gemini" && typeof cached === "string")
+      extra.push(
+        `The request names the explicit cache ${JSON.stringify(cached)}: its tokens (not in this body) count as cached on every turn (usageMetadata.cachedContentTokenCount, billed at the cached rate plus storage); the turns here count only the body's own tokens.`,
+      );
     if (provider === "anthropic") {
       try {
         breakpoints = breakpointsFor(request, ruleOpts, partial, prev ? prev.turn : null, seg);
@@ -349,6 +413,12 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
+  const segments = seg && request ? reportSegments(seg, request, bound) : null;
+  let fingerprints = seg ? bundleFromSegments(seg) : null;
+  if (fingerprints && fingerprints.segments.length > bound.cap) {
+    bound.omit("fingerprints", fingerprints.segments.length);
+    fingerprints = null;
+  }
   return {
     reportVersion: REPORT_VERSION,
     format: parsed.format,
@@ -363,23 +433,50 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
-    parts,
-    assembly,
-    tiers,
-    contextBudget,
+    parts: parts ? { parts: bound.list(parts.parts, "parts.parts") } : null,
+    assembly: assembly ? boundAssembly(assembly, bound) : null,
+    tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
+    contextBudget: contextBudget
+      ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
+      : null,
     window,
-    dropped,
-    segments: seg && request ? reportSegments(seg, request) : null,
+    dropped: bound.list(dropped, "dropped"),
+    segments,
     prefix,
     cache,
     breakpoints,
     nextTurn,
-    history: { rules: parsed.format === "strata" ? "strata" : parsed.format, issues: history },
+    history: {
+      rules: parsed.format === "strata" ? "strata" : parsed.format,
+      issues: bound.list(history, "history.issues"),
+    },
     templates,
-    volatileLiterals,
+    volatileLiterals: volatileLiterals
+      ? { ...volatileLiterals, scanned: bound.list(volatileLiterals.scanned, "volatileLiterals.scanned") }
+      : null,
     tokens,
     usage,
-    fingerprints: seg ? bundleFromSegments(seg) : null,
+    fingerprints,
     problems,
+    truncated: bound.truncated,
+  };
+}
+
+/** The assembly section with each layout's traced messages and omissions cut to the cap. */
+function boundAssembly(assembly: ReportAssembly, bound: ListCap): ReportAssembly {
+  const trace = (t: LayoutTrace | null, path: string): LayoutTrace | null =>
+    t && {
+      ...t,
+      messages: bound.list(t.messages, `${path}.messages`),
+      omissions: bound.list(t.omissions, `${path}.omissions`),
+    };
+  return {
+    ...assembly,
+    legacy: trace(assembly.legacy, "assembly.legacy"),
+    cache_aware: trace(assembly.cache_aware, "assembly.cache_aware"),
+    asSent: assembly.asSent && {
+      ...assembly.asSent,
+      messages: bound.list(assembly.asSent.messages, "assembly.asSent.messages"),
+    },
   };
 }

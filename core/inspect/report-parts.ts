@@ -10,6 +10,7 @@ import type { Message } from "../messages/types.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
+import type { ListCap } from "./bounds.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
 import type {
   DroppedItem,
@@ -79,8 +80,9 @@ function segmentPreview(s: Segment, text: string, request: NormalizedRequest): s
   }
 }
 
-export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest): ReportSegments {
-  const segments: ReportSegment[] = seg.segments.map((s, i) => ({
+/** The report's segments, cut to `bound`'s cap (previews are made only for the segments kept). */
+export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest, bound: ListCap): ReportSegments {
+  const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => ({
     ...s,
     preview: preview(segmentPreview(s, seg.texts[i]!, request)),
   }));

@@ -15,7 +15,8 @@ import { TemplateError } from "../templates/errors.ts";
 import type { TokenEstimator } from "../tokens/estimate.ts";
 import type { Tokenizer } from "../tokens/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { simulateNextTurn } from "./next-turn.ts";
+import { DEFAULT_INSPECT_DEADLINE_MS } from "./deadline.ts";
+import { simulateNextTurnWith } from "./next-turn.ts";
 import {
   budgetSection,
   layoutTrace,
@@ -47,6 +48,8 @@ export interface StrataOptions {
   readonly contextBudget?: ContextBudgetJson | null;
   readonly layout?: InputAssemblyLayout;
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
+  readonly deadlineMs?: number;
+  readonly clock?: () => number;
 }
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
@@ -62,6 +65,13 @@ interface Assembled {
 /** The template engine (Jinja and its lint), loaded only for a request that has a template. */
 type TemplateEngine = typeof import("./template-engine.ts");
 const loadTemplateEngine = (): Promise<TemplateEngine> => import("./template-engine.ts");
+
+/** The inspection's renderer: each template rendered once, under the deadline. */
+function inspectRenderer(engine: TemplateEngine | undefined, options: StrataOptions) {
+  if (engine === undefined) return undefined;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_INSPECT_DEADLINE_MS;
+  return engine.renderOnce({ deadlineMs, ...(options.clock ? { clock: options.clock } : {}) });
+}
 
 /** prepareAssembly, dropping the template or the sections when they are what fails. */
 function prepare(
@@ -101,7 +111,7 @@ async function assemble(
   request: AssemblyRequest,
   options: StrataOptions,
   problems: ReportProblem[],
-  engine: TemplateEngine | undefined,
+  render: AssemblyTemplateRenderer | undefined,
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
   const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
   const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
@@ -109,13 +119,7 @@ async function assemble(
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;
   for (const layout of ["legacy", "cache_aware"] as const) {
-    const { prepared, request: req } = prepare(
-      request,
-      options,
-      layout,
-      layout === selected ? problems : null,
-      engine?.renderAssemblyTemplate,
-    );
+    const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null, render);
     let explained: ExplainedProviderInput | null = null;
     if (prepared) {
       try {
@@ -171,7 +175,8 @@ export async function strataSections(
   problems: ReportProblem[],
 ): Promise<StrataSections> {
   const engine = request.template ? await loadTemplateEngine() : undefined;
-  const a = await assemble(request, options, problems, engine);
+  const render = inspectRenderer(engine, options);
+  const a = await assemble(request, options, problems, render);
   const dropped: DroppedItem[] = [];
   let tiers: ReportTiers | null = null;
   let templates: ReportTemplate | null = null;
@@ -189,13 +194,17 @@ export async function strataSections(
   }
   if (options.nextTurn !== false && a.prepared) {
     try {
-      nextTurn = await simulateNextTurn(a.req, {
-        ...(options.nextTurn || DEFAULT_NEXT_TURN),
-        ...(options.provider ? { provider: options.provider } : {}),
-        ...(options.tokenEstimator ? { tokenEstimator: options.tokenEstimator } : {}),
-        ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-        ...(options.model ? { model: options.model } : {}),
-      });
+      nextTurn = await simulateNextTurnWith(
+        a.req,
+        {
+          ...(options.nextTurn || DEFAULT_NEXT_TURN),
+          ...(options.provider ? { provider: options.provider } : {}),
+          ...(options.tokenEstimator ? { tokenEstimator: options.tokenEstimator } : {}),
+          ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+          ...(options.model ? { model: options.model } : {}),
+        },
+        render,
+      );
     } catch (e) {
       problems.push(problemFrom("assembly", e, "warning"));
     }
@@ -220,7 +229,7 @@ export async function assembledPrevious(request: AssemblyRequest, options: Strat
     options,
     options.layout ?? request.inputLayout ?? "cache_aware",
     null,
-    engine?.renderAssemblyTemplate,
+    inspectRenderer(engine, options),
   );
   if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
   return plainRequest((await explainProviderInput(prepared.options)).request);

@@ -35,12 +35,30 @@ import type { Usage, UsageFormat } from "../tokens/usage.ts";
  * follow each provider's own rules (`history.rules`); problems may have stage `budget`.
  */
 /**
- * 3: every token figure (segments, prefixes, the cache minimum and simulation, parts, the context
+ * 3: bounded reports. Every per-message or per-segment list (`segments.segments`, `parts.parts`,
+ * the traced messages and omissions of `assembly`, `dropped`, `contextBudget.omitted`,
+ * `tiers.rows`, `history.issues`, `volatileLiterals.scanned`) keeps at most `listCap` entries
+ * (default 1,000); a list cut short is named in the new `truncated`, with its full count. A
+ * request with more segments than the cap has `fingerprints: null` (a bundle cut short would
+ * compare wrongly), also named in `truncated`. A request with more than `maxItems` messages and
+ * blocks (default 100,000) is refused (`InspectLimitError`, code `too_many_messages`).
+ *
+ * 4: every token figure (segments, prefixes, the cache minimum and simulation, parts, the context
  * budget of a wire request, the window, next turns) is `countRequestTokens`' per segment — the
  * tokens the provider bills, exact for OpenAI with a `tokenizer` — instead of ÷4, unless a
  * `tokenEstimator` is given; new `tokens` (method and band) and `usage` (predicted vs actual).
  */
-export const REPORT_VERSION = 3 as const;
+export const REPORT_VERSION = 4 as const;
+
+/** A report list cut to `listCap` entries (`shown` 0: the section is null, see its doc). */
+export interface ReportTruncation {
+  readonly kind: "truncated";
+  /** The list in the report, e.g. `segments.segments`, `assembly.asSent.messages`, `fingerprints`. */
+  readonly path: string;
+  /** Entries the full list has, and how many the report keeps (its first ones). */
+  readonly total: number;
+  readonly shown: number;
+}
 
 export interface InspectionReport {
   readonly reportVersion: typeof REPORT_VERSION;
@@ -104,6 +122,8 @@ export interface InspectionReport {
   readonly fingerprints: FingerprintBundle | null;
   /** Stages that failed or warned; the report still holds what the other stages found. */
   readonly problems: readonly ReportProblem[];
+  /** Lists cut to `listCap` entries (see `REPORT_VERSION`); empty when every list is whole. */
+  readonly truncated: readonly ReportTruncation[];
 }
 
 export interface InspectionSettings {

@@ -12,7 +12,8 @@ import type { BudgetedSectionInput, PromptTier } from "../composer/tier-gate-typ
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import type { TierBudgetJson } from "../request/assembly-request.ts";
-import { type PreparedTiers, tierBudgetConfig } from "../request/prepare-with.ts";
+import type { PreparedTiers } from "../request/prepare-with.ts";
+import { tierBudgetConfig } from "../request/tier-budget.ts";
 import type { TierRowSource } from "./report-parts.ts";
 
 export interface InstructionSections {

@@ -18,7 +18,10 @@ import { type ComposedPrompt, composeBudgetedPrompt } from "../composer/composer
 import { explainBudgetedPrompt } from "../composer/composer-explain.ts";
 import type { BudgetExplanationRow } from "../composer/tier-gate-explain.ts";
 import type { BudgetConfig } from "../composer/tier-gate-types.ts";
+import { tierBudgetConfig } from "./tier-budget.ts";
 import { InvalidInputError } from "../util/errors.ts";
+
+export { tierBudgetConfig } from "./tier-budget.ts";
 import type { TemplateError } from "../templates/errors.ts";
 import type { InputAssemblyLayout, InstructionsInput } from "../assembly/types.ts";
 import type { Message } from "../messages/types.ts";
@@ -64,24 +67,6 @@ export interface PreparedAssembly {
   readonly options: AssembleProviderInputOptions;
   readonly tiers: PreparedTiers | null;
   readonly template: PreparedTemplate | null;
-}
-
-export function tierBudgetConfig(
-  json: TierBudgetJson | undefined,
-  override?: number | null | TierBudgetJson,
-): BudgetConfig {
-  const merged: TierBudgetJson =
-    override === undefined
-      ? (json ?? {})
-      : typeof override === "number" || override === null
-        ? { ...json, totalBudget: override }
-        : { ...json, ...override };
-  const config: { -readonly [K in keyof BudgetConfig]: BudgetConfig[K] } = { depth: merged.depth ?? 0 };
-  if (merged.runtimeRole !== undefined) config.runtimeRole = merged.runtimeRole;
-  if (merged.totalBudget !== undefined)
-    config.totalBudget = merged.totalBudget === null ? Number.POSITIVE_INFINITY : merged.totalBudget;
-  if (merged.activeBudgetFraction !== undefined) config.activeBudgetFraction = merged.activeBudgetFraction;
-  return config;
 }
 
 const asList = (

@@ -9,6 +9,7 @@ import { useSession } from "../store/session.ts";
 import { SessionView, VIEWS } from "../views/index.ts";
 import { ViewErrorBoundary } from "./ErrorBoundary.tsx";
 import { InspectError } from "./InspectError.tsx";
+import { TruncatedBanner } from "./TruncatedBanner.tsx";
 
 /** Stages that failed, above every view but the overview (which lists all problems): a view never looks complete when it is not. */
 function ProblemsBanner({ report }: { readonly report: InspectionReport }) {
@@ -124,6 +125,7 @@ function RequestHost({ view }: { readonly view: RequestViewId }) {
       {state === "ready" && data ? (
         <section className={`view view-${view}`} data-testid={`view-${view}`} aria-label={VIEW_LABELS[view]}>
           {view !== "overview" ? <ProblemsBanner report={data.report} /> : null}
+          <TruncatedBanner report={data.report} />
           <ViewErrorBoundary key={view} label={VIEW_LABELS[view]} resetKey={data.key}>
             <ActiveView view={view} report={data.report} />
           </ViewErrorBoundary>

@@ -22,6 +22,12 @@ function previousOption(text: string) {
 }
 
 /**
+ * The devtools keep every list whole: their views are virtualized and the report never leaves the
+ * tab, so only a request past `maxItems` (refused with its own error) is too large to show.
+ */
+const DEVTOOLS_LIST_CAP = Number.MAX_SAFE_INTEGER;
+
+/**
  * Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page.
  * Token figures: the specs' ÷4 when the user picks it, else core's counter — exact with OpenAI's
  * tokenizer for an OpenAI request (loaded on first use), an estimate otherwise. The tokenizer is
@@ -41,6 +47,7 @@ export async function runInspectJob(job: InspectJob): Promise<InspectionReport> 
         }
       : undefined;
   const options: InspectOptions = {
+    listCap: DEVTOOLS_LIST_CAP,
     ...(settings.layout !== null ? { layout: settings.layout } : {}),
     ...(previous !== undefined ? { previous } : {}),
     ...(settings.provider !== "auto" ? { provider: settings.provider } : {}),

@@ -81,6 +81,43 @@ function streamOf(bytes, chunk = 65_536) {
   });
 }
 
+/**
+ * Each hostile body (core/test-support/samples-hostile.ts) must be answered with 200, 400, 413 or
+ * 422 — never a 500 — within 1 s at the calibrated speed (`slowdown()` stretches it on a loaded
+ * machine); `timeoutMs` makes a hang fail the case instead of stalling the run.
+ */
+export const makeHostileCases = (samples, slowdown) =>
+  samples.map((sample) => ({
+    name: `hostile body ${sample.id} answers 200/400/413/422 within 1 s`,
+    init: post(sample.body()),
+    timeoutMs: 10_000,
+    before: () => slowdown(),
+    check: ({ response, text, elapsedMs, before }) => {
+      assert.ok([200, 400, 413, 422].includes(response.status), `status ${response.status}: ${text.slice(0, 300)}`);
+      assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+      const bound = 1_000 * before;
+      assert.ok(elapsedMs < bound, `answered in ${Math.round(elapsedMs)} ms, over ${Math.round(bound)} ms`);
+    },
+  }));
+
+/** An OpenAI Chat body of at most `bytes`, of the smallest messages with content. */
+function tinyMessages(bytes) {
+  const head = '{"model":"gpt-4o","messages":[';
+  const parts = [];
+  let size = head.length + 2;
+  for (let i = 0; ; i++) {
+    const m = `{"role":"${i % 2 ? "assistant" : "user"}","content":"${i % 10}"}`;
+    if (size + m.length + 1 > bytes) break;
+    parts.push(m);
+    size += m.length + 1;
+  }
+  return `${head}${parts.join(",")}]}`;
+}
+
+/** A body of at most `bytes` holding as many (empty) messages as fit: far more than inspect reads. */
+const emptyMessages = (bytes) =>
+  `{"model":"gpt-4o","messages":[${Array.from({ length: Math.floor((bytes - 40) / 3) }, () => "{}").join(",")}]}`;
+
 /** @param {number} MAX_BODY_BYTES the cap the worker runs with (from wrangler.toml) */
 export const makeCases = (MAX_BODY_BYTES) => [
   ...Object.entries(SAMPLES).map(([format, sample]) => ({
@@ -151,6 +188,21 @@ export const makeCases = (MAX_BODY_BYTES) => [
     name: "a streamed body over the cap without Content-Length answers 413",
     init: () => ({ method: "POST", body: streamOf(new Uint8Array(MAX_BODY_BYTES * 2).fill(0x20)), duplex: "half" }),
     check: (ctx) => assert.match(expectJsonError(413, "payload_too_large")(ctx).message, /body exceeds/),
+  },
+  {
+    name: "a body of tiny messages up to the cap answers 200 with a report at most 4× its size",
+    init: post(tinyMessages(MAX_BODY_BYTES)),
+    check: async (ctx) => {
+      await expectReport(tinyMessages(MAX_BODY_BYTES))(ctx);
+      assert.ok(ctx.body.truncated.length > 0, "the long lists are cut and named in report.truncated");
+      const size = new TextEncoder().encode(ctx.text).length;
+      assert.ok(size <= 4 * MAX_BODY_BYTES, `report of ${size} bytes for a ${MAX_BODY_BYTES}-byte body`);
+    },
+  },
+  {
+    name: "a body of more messages than inspect reads answers 413 before building a report",
+    init: post(emptyMessages(MAX_BODY_BYTES)),
+    check: (ctx) => assert.equal(typeof expectJsonError(413, "too_many_messages")(ctx).limit, "number"),
   },
   ...["GET", "PUT", "DELETE", "PATCH"].map((method) => ({
     name: `${method} answers 405 with Allow: POST`,

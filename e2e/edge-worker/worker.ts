@@ -5,6 +5,7 @@
  *   POST <any supported request format as JSON>   → 200 InspectionReport (JSON)
  *   bad JSON / unknown or malformed format         → 400 { error: { code, message, issues } }
  *   body over MAX_BODY_BYTES                       → 413 { error }
+ *   more messages and blocks than inspect reads    → 413 { error: { code: "too_many_messages", limit } }
  *   any other method                               → 405 { error }, with `Allow: POST`
  *
  * Optional query parameters are passed to `inspect`: `provider` (whose cache rules and
@@ -13,7 +14,7 @@
  */
 import { StrataError } from "prompt-strata";
 import { CACHE_PROVIDERS } from "prompt-strata/cache";
-import { inspect } from "prompt-strata/inspect";
+import { InspectLimitError, inspect } from "prompt-strata/inspect";
 import type { CacheProvider } from "prompt-strata/cache";
 import type { InspectOptions } from "prompt-strata/inspect";
 
@@ -143,8 +144,11 @@ export default {
       ...(model ? { model } : {}),
     };
     try {
+      // The report is bounded (its long lists cut to inspect's listCap), so it always serializes.
       return json(200, await inspect(text, options));
     } catch (error) {
+      // Refused before anything was built: too much to analyse, like a body over the byte cap.
+      if (error instanceof InspectLimitError) return fail(413, { ...describeError(error), limit: error.limit });
       if (error instanceof StrataError) return fail(400, describeError(error));
       // A bug, not bad input: say so without echoing internals.
       return fail(500, {
