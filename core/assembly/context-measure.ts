@@ -30,6 +30,8 @@ function blockText(block: ContentBlock): string {
       return typeof block.result === "string" ? block.result : (JSON.stringify(block.result) ?? "");
     case "document":
       return block.text ?? block.data ?? block.url ?? "";
+    case "opaque":
+      return JSON.stringify(block.value) ?? "";
     default:
       return block.data ?? block.url ?? "";
   }

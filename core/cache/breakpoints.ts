@@ -7,6 +7,7 @@ import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
+import type { CacheMarker } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { commonSegments, type RequestLike, type Turn, toTurn } from "./compare.ts";
 import { selectCacheRule } from "./rules.ts";
@@ -19,7 +20,10 @@ export interface SuggestBreakpointsOptions {
   readonly tokenEstimator?: TokenEstimator;
   readonly rules?: readonly CacheRule[];
   readonly ruleId?: string;
-  /** Default 4 (Anthropic's limit). */
+  /**
+   * Default 4 (Anthropic's limit). A request with top-level `cache_control` (automatic caching)
+   * spends one of them on its last block, so it gets at most one fewer, and none on that block.
+   */
   readonly max?: number;
 }
 
@@ -57,15 +61,16 @@ export function breakpointsFor(
     for (let i = before - 1; i >= 0; i--) if (isBlock(i) && pred(i)) return i;
     return -1;
   };
+  // Automatic caching marks the last block itself and counts against the limit (Anthropic docs).
+  const automatic = seg.automaticCaching ? 1 : 0;
+  const limit = Math.max(0, Math.min(options.max ?? rule.maxBreakpoints ?? 4, (rule.maxBreakpoints ?? 4) - automatic));
   const candidates: { index: number; reason: string; priority: number }[] = [];
   const add = (index: number, reason: string, priority: number) => {
     if (index >= 0 && !candidates.some((c) => c.index === index)) candidates.push({ index, reason, priority });
   };
-  add(
-    lastOf(() => true),
-    "End of the request: the next turn, which appends to this one, reads everything up to here.",
-    0,
-  );
+  const end = lastOf(() => true);
+  if (automatic) candidates.push({ index: end, reason: "", priority: -1 });
+  else add(end, "End of the request: the next turn, which appends to this one, reads everything up to here.", 0);
   add(
     lastOf((i) => seg.segments[i]!.region === "system"),
     "End of the system prompt: survives changes to the conversation.",
@@ -85,9 +90,9 @@ export function breakpointsFor(
     );
   }
   return candidates
-    .filter((c) => cumulative[c.index]! >= rule.minTokens)
+    .filter((c) => c.priority >= 0 && cumulative[c.index]! >= rule.minTokens)
     .sort((a, b) => a.priority - b.priority)
-    .slice(0, options.max ?? rule.maxBreakpoints ?? 4)
+    .slice(0, limit)
     .sort((a, b) => a.index - b.index)
     .map((c) => ({
       path: seg.segments[c.index]!.path,
@@ -97,15 +102,22 @@ export function breakpointsFor(
     }));
 }
 
-/** A copy of `request` whose only cache markers are at `paths` (`tools[i]` or `messages[i].content[j]`). */
+/**
+ * A copy of `request` whose only cache markers are at `paths` (`tools[i]` or `messages[i].content[j]`).
+ * A path given as `{ path, ttl }` gets that lifetime; otherwise a block that already carries a marker
+ * keeps it as it is (`ttl: "1h"` stays 1 hour), and an unmarked one gets the default 5 minutes.
+ */
 export function applyBreakpoints<R extends ProviderRequest | NormalizedRequest>(
   request: R,
-  paths: readonly (string | { readonly path: string })[],
+  paths: readonly (string | { readonly path: string; readonly ttl?: CacheMarker["ttl"] })[],
 ): R {
-  const wanted = new Set(paths.map((p) => (typeof p === "string" ? p : p.path)));
-  const mark = <T extends { readonly cache?: unknown }>(item: T, path: string): T => {
-    const { cache: _c, ...rest } = item;
-    return (wanted.has(path) ? { ...rest, cache: { type: "ephemeral" } } : rest) as T;
+  const wanted = new Map(paths.map((p) => (typeof p === "string" ? [p, undefined] : [p.path, p.ttl])));
+  const mark = <T extends { readonly cache?: CacheMarker }>(item: T, path: string): T => {
+    const { cache, ...rest } = item;
+    if (!wanted.has(path)) return rest as T;
+    const ttl = wanted.get(path);
+    const marker: CacheMarker = ttl ? { type: "ephemeral", ttl } : (cache ?? { type: "ephemeral" });
+    return { ...rest, cache: marker } as T;
   };
   return {
     ...request,

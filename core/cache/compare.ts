@@ -46,6 +46,8 @@ export interface Turn {
   readonly texts: readonly string[] | null;
   readonly total: PrefixSize;
   readonly automaticCaching: boolean;
+  /** Segments whose marker writes a 1-hour entry (`SegmentedRequest.ttl1h`); unknown (none) for a bundle. */
+  readonly ttl1h?: readonly number[];
 }
 
 /** The provider and the checked estimator of a cache-analysis call (options checked once, at entry). */
@@ -97,13 +99,14 @@ export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenE
   }
   if (seg.provider !== provider)
     throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
-  return {
+  const turn: Turn = {
     model: seg.model,
     segments: seg.segments,
     texts: seg.texts,
     total: { bytes: seg.totalBytes, segments: seg.segments.length, tokens: seg.totalTokens },
     automaticCaching: seg.automaticCaching,
   };
+  return seg.ttl1h?.length ? { ...turn, ttl1h: seg.ttl1h } : turn;
 }
 
 /** Number of leading segments two turns share (by hash). */
@@ -182,6 +185,8 @@ function readable(text: string): string {
       return `${String(o["name"])}(${json(o["arguments"])})`;
     case "tool_result":
       return json(o["result"]);
+    case "opaque":
+      return json(o["value"]);
     case "document":
     case "image":
     case "audio":

@@ -27,7 +27,8 @@ import { safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "./segments.ts";
 import type { PartKind, RequestPart } from "./types.ts";
 
-const KNOWN_BLOCKS: ReadonlySet<string> = new Set(CONTENT_BLOCK_TYPES);
+/** Block types whose meaning Strata knows; an `opaque` block (kept verbatim) is not one of them. */
+const KNOWN_BLOCKS: ReadonlySet<string> = new Set(CONTENT_BLOCK_TYPES.filter((t) => t !== "opaque"));
 const MEDIA: ReadonlySet<string> = new Set(["image", "audio", "file", "document"]);
 /** Strata's own message shapes (assembly/input-shapes.ts): recognizable in a request it assembled. */
 const SUMMARY = /^Summary:\n/;
@@ -57,6 +58,8 @@ function blockPreview(b: ContentBlock): string {
       return `${b.name}(${typeof b.arguments === "string" ? b.arguments : short(b.arguments)})`;
     case "tool_result":
       return `→ ${typeof b.result === "string" ? b.result : short(b.result)}`;
+    case "opaque":
+      return `[${String(b.wireType ?? "opaque")}] ${short(b.value)}`;
     default:
       return KNOWN_BLOCKS.has(b.type) ? `[${b.type}${b.mimeType ? ` ${b.mimeType}` : ""}]` : `[${String(b.type)}]`;
   }
@@ -197,7 +200,9 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest):
     };
     const odd = m.content.findIndex((b) => !KNOWN_BLOCKS.has(b.type));
     if (odd >= 0) {
-      push(0, m.content.length, "unknown", `2: content[${odd}] is a ${String(m.content[odd]!.type)} block`);
+      const b = m.content[odd]!;
+      const what = b.type === "opaque" ? `an opaque ${String(b.format)} ${String(b.wireType)}` : `a ${String(b.type)}`;
+      push(0, m.content.length, "unknown", `2: content[${odd}] is ${what} block`);
       return;
     }
     const earlier = i < turnStart || m.role === "system" || (m.role === "user" && ATTACHMENT.test(firstText(m)));

@@ -92,6 +92,8 @@ describe("CACHE_RULES agree with MODEL_TABLE", () => {
       expect(rule.readMultiplier).toBeCloseTo((p.cacheRead ?? p.input) / p.input, 6);
       const write = row.provider === "anthropic" ? p.cacheWrite5m : p.cacheWrite;
       expect(rule.writeMultiplier).toBeCloseTo((write ?? p.input) / p.input, 6);
+      if (row.provider === "anthropic") expect(rule.writeMultiplier1h).toBeCloseTo(p.cacheWrite1h! / p.input, 6);
+      else expect(rule.writeMultiplier1h).toBeNull();
     },
   );
 });

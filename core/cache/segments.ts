@@ -12,6 +12,7 @@ import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
+import { leadingSystemCount } from "../formats/system-placement.ts";
 import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { canonicalJson } from "../util/canonical.ts";
 import { hashText } from "../util/hash.ts";
@@ -39,6 +40,11 @@ export interface SegmentedRequest {
   readonly totalTokens: number;
   /** Anthropic top-level `cache_control` (automatic caching). */
   readonly automaticCaching: boolean;
+  /**
+   * Indexes of the segments whose cache marker asks for a 1-hour lifetime (`ttl: "1h"`), including
+   * the last block when automatic caching asks for one.
+   */
+  readonly ttl1h: readonly number[];
 }
 
 /** Prompt order per provider, and why. */
@@ -49,7 +55,7 @@ export const PROMPT_ORDER: Readonly<
     order: ["tools", "system", "messages"],
     note:
       "Anthropic documents the order tools → system → messages; a change invalidates its level and every later one. " +
-      "tool_choice sits at the start of the messages level (changing it keeps tools and system cached). All system messages are hoisted into `system`, as toAnthropic does.",
+      "tool_choice sits at the start of the messages level (changing it keeps tools and system cached). The leading system messages form `system`; a later one stays in place as a user turn, as toAnthropic writes it.",
   },
   openai: {
     order: ["tools", "messages"],
@@ -131,6 +137,12 @@ function blockJson(b: ContentBlock, path: string): string {
         { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
         path,
       );
+    case "opaque":
+      // The block as received, in its own key order: its bytes are what the provider reads.
+      return serialize(
+        { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf },
+        path,
+      );
     default:
       return serialize({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
   }
@@ -153,6 +165,8 @@ interface Piece {
   readonly messageIndex: number | null;
   readonly blockType: ContentBlock["type"] | null;
   readonly breakpoint: boolean;
+  /** The marker asks for a 1-hour lifetime. */
+  readonly ttl1h?: boolean;
 }
 
 function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[]): void {
@@ -172,7 +186,8 @@ function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[
       callerJson:
         b.providerFields !== undefined ||
         (b.type === "tool_call" && isJsonContainer(b.arguments)) ||
-        (b.type === "tool_result" && isJsonContainer(b.result)),
+        (b.type === "tool_result" && isJsonContainer(b.result)) ||
+        (b.type === "opaque" && isJsonContainer(b.value)),
       path: `messages[${i}].content[${j}]`,
       kind: "block",
       region,
@@ -181,6 +196,7 @@ function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[
       messageIndex: i,
       blockType: b.type,
       breakpoint: b.cache !== undefined,
+      ttl1h: b.cache?.ttl === "1h",
     }),
   );
 }
@@ -199,6 +215,7 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
       messageIndex: null,
       blockType: null,
       breakpoint: t.cache !== undefined,
+      ttl1h: t.cache?.ttl === "1h",
     }),
   );
   const opts = request.providerOptions ?? {};
@@ -225,13 +242,12 @@ function pieces(request: ProviderRequest | NormalizedRequest, provider: CachePro
     return out;
   }
   if (provider === "gemini" && choice !== undefined) out.push(choicePiece("tools"));
-  request.messages.forEach((m, i) => {
-    if (m.role === "system") messagePieces(m, i, "system", out);
-  });
+  // Only the leading system messages fill the system slot; a later one stays where it is, as the
+  // converters write it (a marked user turn), so loading a skill appends.
+  const leading = leadingSystemCount(request.messages);
+  for (let i = 0; i < leading; i++) messagePieces(request.messages[i]!, i, "system", out);
   if (provider === "anthropic" && choice !== undefined) out.push(choicePiece("messages"));
-  request.messages.forEach((m, i) => {
-    if (m.role !== "system") messagePieces(m, i, "messages", out);
-  });
+  for (let i = leading; i < request.messages.length; i++) messagePieces(request.messages[i]!, i, "messages", out);
   return out;
 }
 
@@ -292,6 +308,8 @@ export function segmentWith(
   };
   let offset = 0;
   let tokens = 0;
+  const ttl1h: number[] = [];
+  let lastBlock = -1;
   for (let index = 0; index < list.length; index++) {
     const p = list[index]!;
     // The other turn of a comparison mostly repeats this one: a segment whose text equals the
@@ -326,9 +344,14 @@ export function segmentWith(
       cacheBreakpoint: p.breakpoint,
     });
     texts.push(p.text);
+    if (p.ttl1h) ttl1h.push(index);
+    if (p.kind === "tool" || p.kind === "block") lastBlock = index;
     offset += byteLength;
     tokens += t;
   }
+  const automatic = provider === "anthropic" ? (request.providerOptions ?? {}).cache_control : undefined;
+  const automaticTtl1h =
+    automatic !== null && typeof automatic === "object" && (automatic as { ttl?: unknown }).ttl === "1h";
   return {
     provider,
     model: request.model.model,
@@ -338,7 +361,8 @@ export function segmentWith(
     texts,
     totalBytes: offset,
     totalTokens: tokens,
-    automaticCaching: provider === "anthropic" && (request.providerOptions ?? {}).cache_control !== undefined,
+    automaticCaching: automatic !== undefined,
+    ttl1h: automaticTtl1h && lastBlock >= 0 && !ttl1h.includes(lastBlock) ? [...ttl1h, lastBlock] : ttl1h,
   };
 }
 

@@ -3,7 +3,7 @@ import { toAnthropic } from "../formats/anthropic.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { conversationTurns } from "../test-support/samples-conversation.ts";
-import { suggestCacheBreakpoints } from "./breakpoints.ts";
+import { applyBreakpoints, suggestCacheBreakpoints } from "./breakpoints.ts";
 import { CACHE_RULES, selectCacheRule } from "./rules.ts";
 import { segmentRequest } from "./segments.ts";
 import { simulateCache } from "./simulate.ts";
@@ -36,6 +36,7 @@ describe("simulateCache on the four-turn conversation", () => {
       totalTokens: 8045,
       cachedReadTokens: 2974,
       cacheWriteTokens: 5071,
+      cacheWrite1hTokens: 0,
       uncachedTokens: 0,
       relativeCost: 0.8249,
     });
@@ -179,5 +180,64 @@ describe("suggestCacheBreakpoints", () => {
     expect(suggestCacheBreakpoints(small)).toEqual([]);
     expect(() => toAnthropic(small, { breakpoints: ["a", "b", "c", "d", "e"] })).toThrow(/at most 4/);
     expect(() => toAnthropic(small, { breakpoints: ["messages[9].content[0]"] })).toThrow(/no tool or content block/);
+  });
+});
+
+describe("cache marker lifetimes and the 4-marker limit", () => {
+  // The four-turn conversation with every marker asking for a 1-hour lifetime.
+  const oneHour = (v: unknown) =>
+    JSON.parse(
+      JSON.stringify(v).replaceAll(
+        '"cache_control":{"type":"ephemeral"}',
+        '"cache_control":{"type":"ephemeral","ttl":"1h"}',
+      ),
+    );
+  const markers = (body: unknown) => JSON.stringify(body).match(/"cache_control"/g)?.length ?? 0;
+
+  it("applyBreakpoints and toAnthropic keep a marker's ttl", () => {
+    const req = wire(oneHour(conversationTurns[1]));
+    const paths = suggestCacheBreakpoints(req).map((b) => b.path);
+    expect(paths).toContain("tools[7]");
+    const applied = applyBreakpoints(req, paths);
+    expect(applied.tools[7]!.cache).toEqual({ type: "ephemeral", ttl: "1h" });
+    // A block without a marker gets the default lifetime; { path, ttl } sets one.
+    const last = paths[paths.length - 1]!;
+    const set = applyBreakpoints(req, [{ path: last, ttl: "1h" }]);
+    expect(JSON.stringify(set)).toContain('"ttl":"1h"');
+    const body = toAnthropic(req, { breakpoints: paths });
+    expect(JSON.stringify(body)).toContain('"cache_control":{"type":"ephemeral","ttl":"1h"}');
+  });
+
+  it("1-hour writes are priced at 2×, 5-minute writes at 1.25×", () => {
+    const five = simulateCache([turns[0]!], { provider: "anthropic" }).turns[0]!;
+    const hour = simulateCache([wire(oneHour(conversationTurns[0]))], { provider: "anthropic" }).turns[0]!;
+    expect(hour.cacheWriteTokens).toBe(five.cacheWriteTokens);
+    expect(five.cacheWrite1hTokens).toBe(0);
+    expect(hour.cacheWrite1hTokens).toBe(hour.cacheWriteTokens);
+    const total = hour.totalTokens;
+    const uncached = total - hour.cacheWriteTokens;
+    expect(hour.relativeCost).toBeCloseTo((uncached + 2 * hour.cacheWriteTokens) / total, 4);
+    expect(five.relativeCost).toBeCloseTo((uncached + 1.25 * five.cacheWriteTokens) / total, 4);
+  });
+
+  it("top-level cache_control takes a slot: suggestions stop at 3 and toAnthropic never writes a fifth marker", () => {
+    const plain = (turn: unknown, extra: Record<string, unknown>) =>
+      wire({
+        ...(JSON.parse(JSON.stringify(turn).replaceAll(',"cache_control":{"type":"ephemeral"}', "")) as object),
+        ...extra,
+      });
+    const base = plain(conversationTurns[1], {});
+    const auto = plain(conversationTurns[1], { cache_control: { type: "ephemeral" } });
+    const previous = plain(conversationTurns[0], {});
+    const without = suggestCacheBreakpoints(base, { previous });
+    const withAuto = suggestCacheBreakpoints(auto, { previous });
+    expect(without.length).toBe(4);
+    expect(withAuto.length).toBe(3);
+    // The last block is cached by the automatic marker: no explicit breakpoint there.
+    expect(withAuto.map((b) => b.path)).not.toContain(without[without.length - 1]!.path);
+    const body = toAnthropic(auto, { breakpoints: withAuto });
+    expect(markers(body)).toBe(4);
+    expect(simulateCache([auto], { provider: "anthropic" }).turns[0]!.prevented.tooManyBreakpoints).toBe(false);
+    expect(() => toAnthropic(auto, { breakpoints: without })).toThrow(/automatic caching\) takes one/);
   });
 });

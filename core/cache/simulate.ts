@@ -41,6 +41,12 @@ const NONE: CachePrevented = {
   noBreakpoints: false,
 };
 
+/** Input cost of `read`, `write` (of which `write1h` with a 1-hour lifetime) and the uncached rest, in input tokens. */
+function inputCost(total: number, read: number, write: number, write1h: number, rule: CacheRule): number {
+  const m1h = rule.writeMultiplier1h ?? rule.writeMultiplier;
+  return total - read - write + read * rule.readMultiplier + (write - write1h) * rule.writeMultiplier + write1h * m1h;
+}
+
 function result(
   turn: number,
   total: number,
@@ -49,14 +55,16 @@ function result(
   rule: CacheRule,
   prevented: CachePrevented,
   notes: string[],
+  write1h = 0,
 ): CacheTurnResult {
   const uncached = total - read - write;
-  const cost = total === 0 ? 1 : (uncached + read * rule.readMultiplier + write * rule.writeMultiplier) / total;
+  const cost = total === 0 ? 1 : inputCost(total, read, write, write1h, rule) / total;
   return {
     turn,
     totalTokens: total,
     cachedReadTokens: read,
     cacheWriteTokens: write,
+    cacheWrite1hTokens: write1h,
     uncachedTokens: uncached,
     prevented,
     relativeCost: round4(cost),
@@ -176,10 +184,23 @@ function breakpointTurn(i: number, turns: readonly Turn[], rule: CacheRule): Cac
     return result(i + 1, total, read, 0, rule, { ...prevented, belowMinimum: true }, notes);
   }
   const write = Math.max(0, cumulative[lastValid]! - read);
-  if (write > 0) notes.push(`Writes ${write} tokens up to ${segs[lastValid]!.path}.`);
+  // Each breakpoint writes the tokens since the previous entry with its own lifetime: a 1-hour
+  // marker's share is priced at the 1-hour rate (Anthropic bills ephemeral_1h_input_tokens apart).
+  const long = new Set(t.ttl1h ?? []);
+  let write1h = 0;
+  let end = read;
+  for (const b of [...bps].sort((x, y) => x - y)) {
+    if (cumulative[b]! < rule.minTokens || cumulative[b]! <= end) continue;
+    if (long.has(b)) write1h += cumulative[b]! - end;
+    end = cumulative[b]!;
+  }
+  if (write > 0)
+    notes.push(
+      `Writes ${write} tokens up to ${segs[lastValid]!.path}${write1h > 0 ? ` (${write1h} of them with a 1-hour lifetime, at the 1-hour price)` : ""}.`,
+    );
   const after = total - cumulative[lastValid]!;
   if (after > 0) notes.push(`${after} tokens after the last breakpoint are sent uncached.`);
-  return result(i + 1, total, read, write, rule, prevented, notes);
+  return result(i + 1, total, read, write, rule, prevented, notes, write1h);
 }
 
 /**
@@ -211,14 +232,22 @@ export function simulateTurns(
   const results = list.map((_, i) =>
     rule.mode === "automatic" ? automaticTurn(i, list, rule, estimate) : breakpointTurn(i, list, rule),
   );
-  const totals = { totalTokens: 0, cachedReadTokens: 0, cacheWriteTokens: 0, uncachedTokens: 0, relativeCost: 1 };
+  const totals = {
+    totalTokens: 0,
+    cachedReadTokens: 0,
+    cacheWriteTokens: 0,
+    cacheWrite1hTokens: 0,
+    uncachedTokens: 0,
+    relativeCost: 1,
+  };
   let cost = 0;
   for (const r of results) {
     totals.totalTokens += r.totalTokens;
     totals.cachedReadTokens += r.cachedReadTokens;
     totals.cacheWriteTokens += r.cacheWriteTokens;
+    totals.cacheWrite1hTokens += r.cacheWrite1hTokens;
     totals.uncachedTokens += r.uncachedTokens;
-    cost += r.uncachedTokens + r.cachedReadTokens * rule.readMultiplier + r.cacheWriteTokens * rule.writeMultiplier;
+    cost += inputCost(r.totalTokens, r.cachedReadTokens, r.cacheWriteTokens, r.cacheWrite1hTokens, rule);
   }
   totals.relativeCost = totals.totalTokens === 0 ? 1 : round4(cost / totals.totalTokens);
   const assumptions = [
@@ -227,7 +256,9 @@ export function simulateTurns(
       ? "Token counts come from the injected tokenEstimator, per serialized segment, rounded up to whole tokens."
       : "Token counts are estimates: ceil(UTF-16 length / 4) of each serialized segment.",
     rule.mode === "breakpoints"
-      ? "Writes are priced at the 5-minute rate; 1-hour entries cost 2× instead of 1.25×."
+      ? totals.cacheWrite1hTokens > 0
+        ? `Writes are priced at the 5-minute rate (${rule.writeMultiplier}×), those up to a ttl: "1h" marker at the 1-hour rate (${rule.writeMultiplier1h ?? rule.writeMultiplier}×).`
+        : "Writes are priced at the 5-minute rate; 1-hour entries cost 2× instead of 1.25×."
       : "Implicit caching writes at no extra cost; hits are best-effort.",
   ];
   return { provider: options.provider, model, rule, alternatives, assumptions, turns: results, totals };

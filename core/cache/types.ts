@@ -152,8 +152,10 @@ export interface CacheRule {
   readonly lookbackBlocks: number | null;
   /** Price of a cached input token relative to a normal one. */
   readonly readMultiplier: number;
-  /** Price of writing a token to the cache relative to a normal input token. */
+  /** Price of writing a token to the cache relative to a normal input token (the default lifetime). */
   readonly writeMultiplier: number;
+  /** Price of a 1-hour cache write (Anthropic `ttl: "1h"`) relative to a normal input token; null where there is no such tier. */
+  readonly writeMultiplier1h: number | null;
   /** Cache lifetime as published, e.g. `5m` (refreshed on hit). */
   readonly ttl: string;
   /** `documented` (provider docs), `observed` (user reports), `legacy` (docs that were later removed). */
@@ -182,6 +184,8 @@ export interface CacheTurnResult {
   readonly totalTokens: number;
   readonly cachedReadTokens: number;
   readonly cacheWriteTokens: number;
+  /** The part of `cacheWriteTokens` written with a 1-hour lifetime (priced at `writeMultiplier1h`). */
+  readonly cacheWrite1hTokens: number;
   readonly uncachedTokens: number;
   readonly prevented: CachePrevented;
   /** Input cost of the turn relative to the same turn without caching (1 = no saving), 4 decimals. */
@@ -203,6 +207,7 @@ export interface CacheSimulation {
     readonly totalTokens: number;
     readonly cachedReadTokens: number;
     readonly cacheWriteTokens: number;
+    readonly cacheWrite1hTokens: number;
     readonly uncachedTokens: number;
     readonly relativeCost: number;
   };

@@ -54,9 +54,48 @@ export const anthropicBlock = z.discriminatedUnion("type", [
   redacted,
 ]);
 
+/** The block types Strata models; any other `type` is checked by `ANTHROPIC_PASSTHROUGH` or kept as unknown. */
+export const ANTHROPIC_MODELLED = new Set([
+  "text",
+  "image",
+  "document",
+  "tool_use",
+  "tool_result",
+  "thinking",
+  "redacted_thinking",
+]);
+
+/**
+ * Block types Anthropic takes that Strata keeps verbatim (opaque, no warning), with their required
+ * string fields. From the SDK's `ContentBlockParam` and `BetaContentBlockParam` unions
+ * (anthropics/anthropic-sdk-typescript src/resources/messages/messages.ts and beta/messages/messages.ts
+ * @bfa9197, 2026-08-19).
+ */
+export const ANTHROPIC_PASSTHROUGH: Readonly<Record<string, readonly string[]>> = {
+  search_result: ["source", "title"],
+  server_tool_use: ["id", "name"],
+  web_search_tool_result: ["tool_use_id"],
+  web_fetch_tool_result: ["tool_use_id"],
+  code_execution_tool_result: ["tool_use_id"],
+  bash_code_execution_tool_result: ["tool_use_id"],
+  text_editor_code_execution_tool_result: ["tool_use_id"],
+  tool_search_tool_result: ["tool_use_id"],
+  advisor_tool_result: ["tool_use_id"],
+  container_upload: ["file_id"],
+  mcp_tool_use: ["id", "name", "server_name"],
+  mcp_tool_result: ["tool_use_id"],
+  compaction: [],
+  tool_addition: [],
+  tool_removal: [],
+  fallback: [],
+};
+
+/** A block as the request schema sees it: typed; `checkAnthropicBlocks` checks the rest by type. */
+const typedBlock = z.looseObject({ type: z.string() });
+
 export const anthropicMessage = z.looseObject({
   role: z.enum(["user", "assistant"]),
-  content: z.union([z.string(), z.array(anthropicBlock)]),
+  content: z.union([z.string(), z.array(typedBlock)]),
 });
 
 export const anthropicTool = z.looseObject({
@@ -77,3 +116,4 @@ export const anthropicRequest = z.looseObject({
 
 export type AnthropicRequestIn = z.infer<typeof anthropicRequest>;
 export type AnthropicBlockIn = z.infer<typeof anthropicBlock>;
+export type AnthropicMessageBlockIn = z.infer<typeof typedBlock>;

@@ -4,14 +4,26 @@
  * Canonical wire form (what `toAnthropic` writes and round-trips byte for byte):
  * `model`, the provider options in their order, then `tools`, `system`, `messages` (prompt order).
  * A message or system prompt that is one plain text block is written as a string.
- * All system messages are hoisted into `system` (Anthropic has no system turns).
+ * The leading system messages form `system`; a later system message (a loaded skill, a reminder)
+ * is written in place as a user turn wrapped in `systemMarker` (see system-placement.ts).
  * Consecutive `tool` messages become one user turn of `tool_result` blocks.
+ * Block types Strata does not model (server tools, search results, MCP, …) are opaque blocks,
+ * written back as they came; an unknown type is kept the same way, with a warning.
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
-import type { AnthropicBlockIn, AnthropicRequestIn } from "./anthropic-schema.ts";
+import {
+  ANTHROPIC_MODELLED,
+  ANTHROPIC_PASSTHROUGH,
+  type AnthropicBlockIn,
+  type AnthropicMessageBlockIn,
+  type AnthropicRequestIn,
+  anthropicBlock,
+} from "./anthropic-schema.ts";
+import type { RequestFormatIssue } from "./errors.ts";
+import { fromZodIssues } from "./issues.ts";
 import {
   argumentsObject,
   cacheControlOf,
@@ -22,14 +34,20 @@ import {
   isPlainTextFor,
   type JsonObject,
   mediaSource,
+  missingStrings,
   omitKeys,
+  opaqueBlock,
+  ownOpaque,
   providerFieldsOf,
   requestHead,
   resultText,
   ToolNames,
+  type Warnings,
+  warnUnknown,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
+import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 
 const KEY = "anthropic";
@@ -102,8 +120,31 @@ function blockFrom(b: AnthropicBlockIn, names: ToolNames): ContentBlock {
   }
 }
 
+/** Checks each message block against the schema its `type` selects; issues carry `messages[i].content[j]…` paths. */
+export function checkAnthropicBlocks(raw: AnthropicRequestIn, root: unknown): RequestFormatIssue[] {
+  const issues: RequestFormatIssue[] = [];
+  raw.messages.forEach((m, i) => {
+    if (typeof m.content === "string") return;
+    m.content.forEach((b, j) => {
+      if (ANTHROPIC_MODELLED.has(b.type)) {
+        const r = anthropicBlock.safeParse(b);
+        if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["messages", i, "content", j]));
+      } else if (Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type))
+        issues.push(...missingStrings(b, ANTHROPIC_PASSTHROUGH[b.type]!, `messages[${i}].content[${j}]`));
+    });
+  });
+  return issues;
+}
+
+/** A message block: modelled, kept verbatim (known), or kept verbatim with a warning (unknown type). */
+function messageBlockFrom(b: AnthropicMessageBlockIn, names: ToolNames, path: string, warnings: Warnings) {
+  if (ANTHROPIC_MODELLED.has(b.type)) return blockFrom(b as AnthropicBlockIn, names);
+  if (!Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type)) warnUnknown(warnings, path, KEY, b.type);
+  return opaqueBlock(KEY, b.type, b, cacheMarkerFrom(b.cache_control));
+}
+
 /** Parsed (schema-checked) Anthropic request → normalized request. */
-export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
+export function fromAnthropic(raw: AnthropicRequestIn, warnings: Warnings = []): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = [];
   if (raw.system !== undefined) {
@@ -113,11 +154,11 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
         : raw.system.map((b) => blockFrom(b, names));
     messages.push({ role: "system", content: blocks });
   }
-  for (const m of raw.messages) {
+  for (const [i, m] of raw.messages.entries()) {
     const content =
       typeof m.content === "string"
         ? [{ type: "text", text: m.content } as ContentBlock]
-        : m.content.map((b) => blockFrom(b, names));
+        : m.content.map((b, j) => messageBlockFrom(b, names, `messages[${i}].content[${j}]`, warnings));
     const allResults = content.length > 0 && content.every((b) => b.type === "tool_result");
     const role = m.role === "user" && allResults ? "tool" : m.role;
     messages.push(
@@ -142,16 +183,27 @@ export function fromAnthropic(raw: AnthropicRequestIn): NormalizedRequest {
 
 export interface ToAnthropicOptions {
   /**
-   * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control: { type: "ephemeral" }`;
-   * when given they replace the request's own markers. At most 4 (Anthropic's limit).
-   * `suggestCacheBreakpoints` says where.
+   * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control`; when given they replace
+   * the request's own markers. A block that already has a marker keeps its `ttl`; `{ path, ttl }`
+   * sets one. At most 4 (Anthropic's limit), one fewer when the request asks for automatic caching
+   * (top-level `cache_control`), which takes a slot. `suggestCacheBreakpoints` says where.
    */
-  readonly breakpoints?: readonly (string | { readonly path: string })[];
+  readonly breakpoints?: readonly (string | { readonly path: string; readonly ttl?: "5m" | "1h" })[];
+  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
+  readonly systemMarker?: SystemMarker;
 }
 
-function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject {
+function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject | undefined {
   const extras = fieldsFor(b, KEY);
   switch (b.type) {
+    case "opaque": {
+      const own = ownOpaque(b, KEY);
+      if (!own) return undefined;
+      // Verbatim, unless the breakpoints asked for moved its marker.
+      const has = own.cache_control !== undefined;
+      if (cacheCtl === undefined) return has ? omitKeys(own, ["cache_control"]) : own;
+      return has && b.cache !== undefined ? own : { ...omitKeys(own, ["cache_control"]), cache_control: cacheCtl };
+    }
     case "text":
       return withExtras(compact({ type: "text", text: b.text }), compact({ ...extras, cache_control: cacheCtl }));
     case "image":
@@ -222,26 +274,33 @@ export function toAnthropic(
     throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
   if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
     throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
+  const ttls = new Map<string, "5m" | "1h" | undefined>();
   const explicit = options.breakpoints?.map((b, i) => {
     const path: unknown = typeof b === "string" ? b : (b as { path?: unknown } | null)?.path;
     if (typeof path !== "string")
       throw new InvalidInputError(`breakpoints[${i}]`, 'must be a path like "messages[3].content[0]" or { path }.');
+    const ttl = typeof b === "string" ? undefined : b.ttl;
+    if (ttl !== undefined && ttl !== "5m" && ttl !== "1h")
+      throw new InvalidInputError(`breakpoints[${i}].ttl`, 'must be "5m" or "1h".');
+    ttls.set(path, ttl);
     return path;
   });
-  if (explicit && explicit.length > 4) {
+  const automatic = request.providerOptions?.cache_control;
+  const slots = automatic === undefined || automatic === null ? 4 : 3;
+  if (explicit && explicit.length > slots) {
     throw new InvalidInputError(
       "breakpoints",
-      `Anthropic allows at most 4 cache breakpoints per request, got ${explicit.length}: keep the 4 that end the longest stable prefixes`,
+      `Anthropic allows at most 4 cache breakpoints per request${slots < 4 ? ", and the top-level cache_control (automatic caching) takes one" : ""}; got ${explicit.length}: keep the ${slots} that end the longest stable prefixes`,
     );
   }
-  const wanted = new Set(explicit ?? []);
   const used = new Set<string>();
-  // Explicit breakpoints replace the request's own markers.
+  // Explicit breakpoints replace the request's own markers; a marker already there keeps its ttl.
   const markerFor = (path: string, cache: ContentBlock["cache"]): JsonObject | undefined => {
     if (!explicit) return cacheControlOf(cache);
-    if (!wanted.has(path)) return undefined;
+    if (!ttls.has(path)) return undefined;
     used.add(path);
-    return { type: "ephemeral" };
+    const ttl = ttls.get(path) ?? cache?.ttl;
+    return ttl ? { type: "ephemeral", ttl } : { type: "ephemeral" };
   };
 
   const tools = request.tools.map((t, i) => {
@@ -257,26 +316,31 @@ export function toAnthropic(
     });
   });
 
+  const marker = systemMarkerOption(options.systemMarker);
+  const leading = leadingSystemCount(request.messages);
   const system: JsonObject[] = [];
   const turns: { role: string; content: JsonObject[]; plain: string | undefined; extras: JsonObject; tool: boolean }[] =
     [];
   request.messages.forEach((m, i) => {
-    const blocks = m.content.map((b, j) => {
+    const inSlot = m.role === "system" && i < leading;
+    const blocks = m.content.flatMap((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (m.role === "system" && b.type !== "text")
+      if (inSlot && b.type !== "text")
         throw new InvalidInputError(
           path,
           "Anthropic system prompts take text blocks only: move this block into a user message",
         );
-      return blockTo(b, path, markerFor(path, b.cache));
+      const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
+      const out = blockTo(block, path, markerFor(path, b.cache));
+      return out ? [out] : [];
     });
-    if (m.role === "system") {
+    if (inSlot) {
       system.push(...blocks);
       return;
     }
     const single =
       m.content.length === 1 && isPlainTextFor(m.content[0]!, KEY, true) && blocks[0]!.cache_control === undefined
-        ? (m.content[0] as { text: string }).text
+        ? (blocks[0]!.text as string)
         : undefined;
     const prev = turns[turns.length - 1];
     if (m.role === "tool" && prev && prev.tool) {

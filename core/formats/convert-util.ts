@@ -2,6 +2,7 @@
 import { InvalidInputError } from "../util/errors.ts";
 import { putOwn } from "../util/plain-object.ts";
 import type { CacheMarker, ContentBlock, JsonValue, ProviderFields, ToolResultBlock } from "../messages/types.ts";
+import type { RequestFormatIssue } from "./errors.ts";
 
 export type JsonObject = { readonly [key: string]: JsonValue };
 type Mutable = Record<string, JsonValue>;
@@ -193,4 +194,40 @@ export class ToolNames {
   get(id: string): string {
     return this.names.get(id) ?? "";
   }
+}
+
+/** Warnings a reader collects: blocks of a type Strata does not know, kept verbatim (`unknown_block_type`). */
+export type Warnings = RequestFormatIssue[];
+
+/** A block kept verbatim (see `OpaqueBlock`); `cache` when it carries its format's cache marker. */
+export function opaqueBlock(format: string, wireType: string, value: unknown, cache?: CacheMarker): ContentBlock {
+  const b = { type: "opaque", format, wireType, value: value as JsonValue } as const;
+  return cache ? { ...b, cache } : b;
+}
+
+/** Records that the block at `path` has a type Strata does not know (it is kept as an opaque block). */
+export function warnUnknown(warnings: Warnings, path: string, format: string, wireType: string): void {
+  warnings.push({
+    code: "unknown_block_type",
+    path,
+    message: `${JSON.stringify(wireType)} is not a ${format} type Strata knows: kept verbatim (segmented, counted, and written back unchanged as ${format}; other formats cannot write it)`,
+  });
+}
+
+/** The value of an opaque block when `key` is its format, else undefined (another format's block). */
+export function ownOpaque(b: ContentBlock, key: string): JsonObject | undefined {
+  return b.type === "opaque" && b.format === key ? (b.value as JsonObject) : undefined;
+}
+
+/** Missing or non-string required fields of `obj`, as located issues (`path.field`). */
+export function missingStrings(obj: Record<string, unknown>, fields: readonly string[], path: string): Warnings {
+  const out: Warnings = [];
+  for (const f of fields)
+    if (typeof obj[f] !== "string")
+      out.push({
+        code: obj[f] === undefined ? "missing_field" : "invalid_type",
+        path: `${path}.${f}`,
+        message: obj[f] === undefined ? `${path}.${f} is required (expected a string)` : "expected a string",
+      });
+  return out;
 }

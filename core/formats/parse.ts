@@ -6,7 +6,7 @@
  * `AssemblyRequest` to the formats tried.
  */
 import { anthropicRequest } from "./anthropic-schema.ts";
-import { fromAnthropic } from "./anthropic.ts";
+import { checkAnthropicBlocks, fromAnthropic } from "./anthropic.ts";
 import { byEvidence, type FormatEvidence, type Obj, rankFormats, wireEvidence } from "./detect.ts";
 import { RequestFormatError, type RequestFormatErrorCode, type RequestFormatIssue } from "./errors.ts";
 import { geminiRequest } from "./gemini-schema.ts";
@@ -44,7 +44,7 @@ export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<
     case "openai-chat": {
       const r = chatRequest.safeParse(value);
       if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      return { ok: true, parsed: { format, request: fromOpenAIChat(value as typeof r.data) } };
+      return { ok: true, parsed: { format, request: fromOpenAIChat(value as typeof r.data), warnings: [] } };
     }
     case "openai-responses": {
       const r = responsesRequest.safeParse(value);
@@ -54,19 +54,26 @@ export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<
         typeof raw.input === "string" ? { items: [], issues: [] } : checkResponsesItems(raw.input, value);
       const all = [...issues, ...checkResponsesTools(raw.tools, value)];
       if (all.length > 0) return { ok: false, issues: all };
-      return { ok: true, parsed: { format, request: fromOpenAIResponses(value as typeof r.data, items) } };
+      return {
+        ok: true,
+        parsed: { format, request: fromOpenAIResponses(value as typeof r.data, items), warnings: [] },
+      };
     }
     case "anthropic": {
       const r = anthropicRequest.safeParse(value);
       if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      return { ok: true, parsed: { format, request: fromAnthropic(value as typeof r.data) } };
+      const issues = checkAnthropicBlocks(value as typeof r.data, value);
+      if (issues.length > 0) return { ok: false, issues };
+      const warnings: RequestFormatIssue[] = [];
+      return { ok: true, parsed: { format, request: fromAnthropic(value as typeof r.data, warnings), warnings } };
     }
     case "gemini": {
       const r = geminiRequest.safeParse(value);
       if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
       const issues = checkGeminiParts(value as typeof r.data);
       if (issues.length > 0) return { ok: false, issues };
-      return { ok: true, parsed: { format, request: fromGemini(value as typeof r.data) } };
+      const warnings: RequestFormatIssue[] = [];
+      return { ok: true, parsed: { format, request: fromGemini(value as typeof r.data, warnings), warnings } };
     }
   }
 }
@@ -181,7 +188,12 @@ export function parseAmong<F extends string, T>(
   );
 }
 
-export type WireRequest = { readonly format: WireFormat; readonly request: NormalizedRequest };
+export type WireRequest = {
+  readonly format: WireFormat;
+  readonly request: NormalizedRequest;
+  /** Blocks of a type Strata does not know, kept verbatim as opaque blocks (`unknown_block_type`, with the wire path). */
+  readonly warnings: readonly RequestFormatIssue[];
+};
 
 /** Detects which wire format `input` (JSON text or a parsed value) is in and parses it. */
 export function parseWireRequest(input: unknown, options: ParseRequestOptions = {}): WireRequest {

@@ -332,6 +332,9 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
   } else {
     request = parsed.request;
+    // Blocks kept verbatim because Strata does not know their type: named, with their wire path.
+    for (const w of parsed.warnings)
+      problems.push({ stage: "parse", code: w.code, severity: "warning", message: w.message, path: w.path });
   }
 
   const modelRef = request?.model ?? (parsed.format === "strata" ? parsed.request.model : { provider: "", model: "" });

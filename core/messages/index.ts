@@ -14,6 +14,7 @@ export type {
   Modality,
   ModelCapabilities,
   ModelRef,
+  OpaqueBlock,
   ProviderFields,
   Role,
   TextBlock,

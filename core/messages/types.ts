@@ -85,6 +85,22 @@ export interface ToolResultBlock extends BlockBase {
   readonly isError?: boolean;
 }
 
+/**
+ * A block or item of a recognised wire format that Strata does not model (an Anthropic
+ * `web_search_tool_result`, a Responses `computer_call`, a Gemini `executableCode` part, a Bedrock
+ * `guardContent` block, or a type newer than Strata): kept verbatim, so it is segmented and counted
+ * where it stands and its own format writes `value` back byte for byte. Other formats cannot write it.
+ */
+export interface OpaqueBlock extends BlockBase {
+  readonly type: "opaque";
+  /** The wire format it came from (`anthropic`, `openai-responses`, `gemini`, `bedrock-converse`, …). */
+  readonly format: string;
+  /** Its type on that wire: the `type` field, or the member key of a part without one (`executableCode`). */
+  readonly wireType: string;
+  /** The block or item exactly as received. */
+  readonly value: JsonValue;
+}
+
 export type ContentBlock =
   | TextBlock
   | ImageBlock
@@ -93,7 +109,8 @@ export type ContentBlock =
   | DocumentBlock
   | ThinkingBlock
   | ToolCallBlock
-  | ToolResultBlock;
+  | ToolResultBlock
+  | OpaqueBlock;
 
 export type ContentBlockType = ContentBlock["type"];
 
@@ -106,6 +123,7 @@ export const CONTENT_BLOCK_TYPES = [
   "thinking",
   "tool_call",
   "tool_result",
+  "opaque",
 ] as const satisfies readonly ContentBlockType[];
 
 export interface Message {

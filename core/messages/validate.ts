@@ -57,6 +57,7 @@ const OPTIONAL_STRINGS: Readonly<Record<ContentBlock["type"], readonly string[]>
   thinking: ["signature"],
   tool_call: [],
   tool_result: [],
+  opaque: [],
   image: MEDIA,
   audio: MEDIA,
   file: [...MEDIA, "name"],
@@ -90,6 +91,11 @@ export function assertContentBlock(value: unknown, field: string): asserts value
       expectString(value["name"], `${field}.name`);
       if (value["isError"] !== undefined && typeof value["isError"] !== "boolean")
         bad(`${field}.isError`, "true or false", value["isError"]);
+      break;
+    case "opaque":
+      expectString(value["format"], `${field}.format`);
+      expectString(value["wireType"], `${field}.wireType`);
+      if (value["value"] === undefined) bad(`${field}.value`, "the block as received (JSON data)", undefined);
       break;
     default:
       break;

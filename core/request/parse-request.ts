@@ -5,6 +5,7 @@
  * first in the table order.
  */
 import { type FormatEvidence, type Obj, wireEvidence } from "../formats/detect.ts";
+import type { RequestFormatIssue } from "../formats/errors.ts";
 import { fromZodIssues } from "../formats/issues.ts";
 import { parseAmong, type ParseRequestOptions, type ReadAttempt, readWireFormat } from "../formats/parse.ts";
 import { type NormalizedRequest, WIRE_FORMATS, type WireFormat } from "../formats/types.ts";
@@ -18,7 +19,12 @@ export type RequestFormat = (typeof REQUEST_FORMATS)[number];
 
 export type ParsedRequest =
   | { readonly format: "strata"; readonly request: AssemblyRequest }
-  | { readonly format: WireFormat; readonly request: NormalizedRequest };
+  | {
+      readonly format: WireFormat;
+      readonly request: NormalizedRequest;
+      /** Blocks kept verbatim because Strata does not know their type (see `WireRequest`). */
+      readonly warnings: readonly RequestFormatIssue[];
+    };
 
 function attempt(format: RequestFormat, value: unknown): ReadAttempt<ParsedRequest> {
   if (format !== "strata") return readWireFormat(format, value);

@@ -59,6 +59,27 @@ export interface SessionFingerprints {
   readonly turns: readonly FingerprintTurn[];
 }
 
+/** A turn's segments as table rows (in prompt order) and each one's message index (-1 for tools and tool choice). */
+export function segmentRows(turn: Turn): { segments: FingerprintSegment[]; messages: number[] } {
+  const segments: FingerprintSegment[] = [];
+  const messages: number[] = [];
+  for (const s of turn.segments) {
+    segments.push([
+      s.kind,
+      s.region,
+      s.role,
+      s.blockType,
+      s.byteLength,
+      s.tokens,
+      s.sha256,
+      s.canonicalSha256 === s.sha256 ? null : s.canonicalSha256,
+      s.cacheBreakpoint ? 1 : 0,
+    ]);
+    messages.push(s.messageIndex ?? -1);
+  }
+  return { segments, messages };
+}
+
 /** Collects a session's fingerprints turn by turn (the analyzer feeds it when asked to). */
 export class FingerprintCollector {
   private readonly table: FingerprintSegment[] = [];
@@ -66,20 +87,9 @@ export class FingerprintCollector {
   private readonly turns: FingerprintTurn[] = [];
 
   add(entry: SessionEntry, provider: CacheProvider, turn: Turn, hints: EntryHints): void {
+    const rows = segmentRows(turn);
     const segments: number[] = [];
-    const messages: number[] = [];
-    for (const s of turn.segments) {
-      const row: FingerprintSegment = [
-        s.kind,
-        s.region,
-        s.role,
-        s.blockType,
-        s.byteLength,
-        s.tokens,
-        s.sha256,
-        s.canonicalSha256 === s.sha256 ? null : s.canonicalSha256,
-        s.cacheBreakpoint ? 1 : 0,
-      ];
+    for (const row of rows.segments) {
       const id = JSON.stringify(row);
       let n = this.ids.get(id);
       if (n === undefined) {
@@ -88,7 +98,6 @@ export class FingerprintCollector {
         this.ids.set(id, n);
       }
       segments.push(n);
-      messages.push(s.messageIndex ?? -1);
     }
     this.turns.push({
       index: entry.index,
@@ -101,7 +110,7 @@ export class FingerprintCollector {
       hints: { ...hints, key: hints.key === null ? null : sha256Hex(hints.key).slice(0, 16) },
       automaticCaching: turn.automaticCaching,
       segments,
-      messages,
+      messages: rows.messages,
     });
   }
 
@@ -133,8 +142,8 @@ function bad(path: string, expected: string): never {
   );
 }
 
-function checkSegment(v: unknown, i: number): FingerprintSegment {
-  const at = `segments[${i}]`;
+/** Checks one segment row (`at`: where it is, for the error). */
+export function checkSegment(v: unknown, i: number, at = `segments[${i}]`): FingerprintSegment {
   if (!Array.isArray(v) || v.length !== 9) bad(at, "an array of 9 fields");
   const [kind, region, role, blockType, bytes, tokens, sha, canonical, bp] = v as unknown[];
   if (!(KINDS as readonly unknown[]).includes(kind)) bad(`${at}[0]`, KINDS.join(" | "));
@@ -151,7 +160,7 @@ function checkSegment(v: unknown, i: number): FingerprintSegment {
   return v as unknown as FingerprintSegment;
 }
 
-function checkUsage(v: unknown, at: string): Usage | null {
+export function checkUsage(v: unknown, at: string): Usage | null {
   if (v === null) return null;
   if (!isObject(v)) bad(at, "null or a usage object");
   for (const k of ["input", "cacheRead", "cacheWrite", "cacheWrite1h", "output"])
@@ -167,20 +176,37 @@ function checkUsage(v: unknown, at: string): Usage | null {
 
 /** One turn → its fingerprint bundle (paths rebuilt in prompt order, offsets summed, the request hash recomputed). */
 function bundleOf(t: FingerprintTurn, table: readonly FingerprintSegment[]): FingerprintBundle {
+  return bundleFromRows(
+    t.provider,
+    t.model,
+    t.automaticCaching,
+    t.segments.map((id) => table[id]!),
+    t.messages,
+  );
+}
+
+/** Segment rows in prompt order (with their message indexes) → the fingerprint bundle they describe. */
+export function bundleFromRows(
+  provider: CacheProvider,
+  model: string,
+  automaticCaching: boolean,
+  rows: readonly FingerprintSegment[],
+  messages: readonly number[],
+): FingerprintBundle {
   const segments: Segment[] = [];
   let offset = 0;
   let tokens = 0;
   let tool = 0;
   let block = 0;
-  t.segments.forEach((id, i) => {
-    const [kind, region, role, blockType, byteLength, segTokens, sha256, canonical, bp] = table[id]!;
-    const m = t.messages[i]!;
+  rows.forEach((row, i) => {
+    const [kind, region, role, blockType, byteLength, segTokens, sha256, canonical, bp] = row;
+    const m = messages[i]!;
     if (kind === "message") block = 0;
     const path =
       kind === "tool"
         ? `tools[${tool++}]`
         : kind === "tool_choice"
-          ? `providerOptions.${t.provider === "gemini" ? "toolConfig" : "tool_choice"}`
+          ? `providerOptions.${provider === "gemini" ? "toolConfig" : "tool_choice"}`
           : kind === "message"
             ? `messages[${m}]`
             : `messages[${m}].content[${block++}]`;
@@ -205,11 +231,11 @@ function bundleOf(t: FingerprintTurn, table: readonly FingerprintSegment[]): Fin
   return {
     kind: "strata-fingerprints",
     bundleVersion: 1,
-    provider: t.provider,
-    model: t.model,
+    provider,
+    model,
     requestSha256: sha256Hex(segments.map((s) => s.sha256).join("")),
     total: { bytes: offset, segments: segments.length, tokens },
-    automaticCaching: t.automaticCaching,
+    automaticCaching,
     segments,
   };
 }
@@ -226,7 +252,7 @@ export function fromSessionFingerprints(value: unknown): Session {
   if (source !== "har" && source !== "jsonl" && source !== "json") bad("source", '"har", "jsonl" or "json"');
   if (!isCount(v["records"])) bad("records", "a count");
   if (!Array.isArray(v["segments"])) bad("segments", "an array");
-  const table = (v["segments"] as unknown[]).map(checkSegment);
+  const table = (v["segments"] as unknown[]).map((row, i) => checkSegment(row, i));
   if (!Array.isArray(v["turns"])) bad("turns", "an array");
   const entries: SessionEntry[] = (v["turns"] as unknown[]).map((raw, i) => {
     const at = `turns[${i}]`;
@@ -263,4 +289,71 @@ export function fromSessionFingerprints(value: unknown): Session {
     };
   });
   return { kind: "fingerprints", records: v["records"] as number, entries, skipped: [], problems: [] };
+}
+
+/** `kind` of the events `createMonitoredFetch` emits (one per monitored request). */
+export const MONITOR_EVENT_KIND = "strata-monitor-event";
+
+/**
+ * The hash-only part of a monitor event: the turn's segments as table rows and the cache facts its
+ * hashes do not carry, so that a JSONL of events is a session `inspectSession` (and the devtools'
+ * Session view) can analyze again, without a character of prompt text.
+ */
+export interface EventFingerprint {
+  readonly format: WireFormat;
+  readonly provider: CacheProvider;
+  readonly model: string;
+  readonly automaticCaching: boolean;
+  /** Indexes of the segments whose cache marker asks for a 1-hour lifetime. */
+  readonly ttl1h: readonly number[];
+  readonly retention24h: boolean;
+  readonly segments: readonly FingerprintSegment[];
+  /** Each segment's message index (-1 for tools and tool choice). */
+  readonly messages: readonly number[];
+}
+
+/** True when `value` says it is a monitor event (it is checked where it is read). */
+export const isMonitorEvent = (value: unknown): value is Record<string, unknown> =>
+  isObject(value) && value["kind"] === MONITOR_EVENT_KIND;
+
+/**
+ * A monitor event (JSON value) → a session entry whose request is the turn's fingerprint bundle,
+ * timed by the event's `ts`, with its usage, and kept in its thread by the event's thread id; null
+ * when the event carries no fingerprint (the monitor was told to leave it out). A bad field throws
+ * `InvalidInputError` naming its path.
+ */
+export function entryFromMonitorEvent(value: unknown, index: number, at: string): SessionEntry | null {
+  const fail = (path: string, expected: string): never => {
+    throw new InvalidInputError(`${at}.${path}`, `expected ${expected}: this is not a monitor event Strata wrote.`);
+  };
+  if (!isMonitorEvent(value)) fail("kind", `"${MONITOR_EVENT_KIND}"`);
+  const v = value as Record<string, unknown>;
+  if (typeof v["thread"] !== "string" || v["thread"].length > 200) fail("thread", "a thread id");
+  const ts = v["ts"];
+  if (typeof ts !== "number" || !Number.isFinite(ts)) fail("ts", "a time in ms");
+  const fp = v["fingerprint"];
+  if (fp === undefined || fp === null) return null;
+  if (!isObject(fp)) fail("fingerprint", "an object");
+  const f = fp as Record<string, unknown>;
+  if (!(WIRE_FORMATS as readonly unknown[]).includes(f["format"])) fail("fingerprint.format", "a wire format");
+  if (!(CACHE_PROVIDERS as readonly unknown[]).includes(f["provider"])) fail("fingerprint.provider", "a provider");
+  if (typeof f["model"] !== "string" || f["model"].length > 300) fail("fingerprint.model", "a model id");
+  if (typeof f["automaticCaching"] !== "boolean") fail("fingerprint.automaticCaching", "true or false");
+  if (typeof f["retention24h"] !== "boolean") fail("fingerprint.retention24h", "true or false");
+  if (!Array.isArray(f["ttl1h"]) || !f["ttl1h"].every(isCount)) fail("fingerprint.ttl1h", "an array of indexes");
+  if (!Array.isArray(f["segments"])) fail("fingerprint.segments", "an array of segment rows");
+  const rows = (f["segments"] as unknown[]).map((row, i) => checkSegment(row, i, `${at}.fingerprint.segments[${i}]`));
+  const msgs = f["messages"];
+  if (!Array.isArray(msgs) || msgs.length !== rows.length || !msgs.every((n) => n === -1 || isCount(n)))
+    fail("fingerprint.messages", "one message index (or -1) per segment");
+  const provider = f["provider"] as CacheProvider;
+  return {
+    index,
+    at,
+    format: f["format"] as WireFormat,
+    request: bundleFromRows(provider, f["model"] as string, f["automaticCaching"] as boolean, rows, msgs as number[]),
+    time: ts as number,
+    usage: checkUsage(v["actual"] ?? null, `${at}.actual`),
+    hints: { key: v["thread"] as string, ttl1h: f["ttl1h"] as number[], retention24h: f["retention24h"] as boolean },
+  };
 }

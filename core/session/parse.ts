@@ -22,6 +22,7 @@ import { InvalidInputError } from "../util/errors.ts";
 import { parseJson } from "../util/json.ts";
 import { isObject } from "../util/plain-object.ts";
 import { type Endpoint, KNOWN_ENDPOINTS, matchEndpoint } from "./endpoints.ts";
+import { entryFromMonitorEvent, isMonitorEvent } from "./fingerprints.ts";
 import { JsonArrayScanner, type ScanProblem } from "./json-stream.ts";
 import type { Session, SessionEntry, SessionInputKind, SessionProblem, SkipCode, SkippedRecord } from "./types.ts";
 
@@ -183,6 +184,22 @@ export function harEntryItem(index: number, at: string, entry: unknown, keepText
   );
 }
 
+/** A monitor event (`createMonitoredFetch`) → an item: its hash-only turn, or why it cannot be one. */
+function monitorEventItem(index: number, at: string, value: unknown): SessionItem {
+  const skip = (code: SkipCode, message: string): SessionItem => ({
+    kind: "skipped",
+    skipped: { index, at, code, message: clip(`${at}: ${message}`) },
+  });
+  try {
+    const entry = entryFromMonitorEvent(value, index, at);
+    if (entry) return { kind: "entry", entry };
+    return skip("no_request_body", "this monitor event carries no fingerprint (the monitor was set to leave it out).");
+  } catch (e) {
+    if (e instanceof InvalidInputError) return skip("invalid_request", e.message);
+    throw e;
+  }
+}
+
 /** One JSONL line or array element (a value) → an item: a request body, a `{ request, … }` record or a HAR entry. */
 export function recordItem(index: number, at: string, value: unknown, keepText = false): SessionItem {
   if (!isObject(value))
@@ -195,6 +212,7 @@ export function recordItem(index: number, at: string, value: unknown, keepText =
         message: `${at}: expected a request body or a { request, response?, time? } record, got ${Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`}.`,
       },
     };
+  if (isMonitorEvent(value)) return monitorEventItem(index, at, value);
   const inner = value["request"];
   if (isObject(inner) && ("postData" in inner || ("url" in inner && "method" in inner)))
     return harEntryItem(index, at, value, keepText);

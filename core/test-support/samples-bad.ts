@@ -55,19 +55,24 @@ export const badSamples: readonly BadSample[] = [
     expect: { code: "no_format_matched", path: "messages[1].role", issueCode: "invalid_value" },
   },
   {
-    id: "unknown-block-type",
-    title: "Unknown content block type",
-    file: "bad/unknown-block-type.json",
+    // A block of an unknown type is kept verbatim (with a warning); a known one missing a field
+    // Anthropic requires is rejected.
+    id: "tool-use-without-id",
+    title: "A tool_use block without its id",
+    file: "bad/tool-use-without-id.json",
     text: JSON.stringify(
       {
         model: "claude-sonnet-4-5",
         max_tokens: 256,
-        messages: [{ role: "user", content: [{ type: "txt", text: "hi" }] }],
+        messages: [
+          { role: "user", content: "What is the weather?" },
+          { role: "assistant", content: [{ type: "tool_use", name: "weather", input: {} }] },
+        ],
       },
       null,
       2,
     ),
-    expect: { code: "no_format_matched", path: "messages[0].content[0].type", issueCode: "invalid_value" },
+    expect: { code: "no_format_matched", path: "messages[1].content[0].id", issueCode: "missing_field" },
   },
   {
     id: "deep-nesting",

@@ -59,6 +59,14 @@ function signatureLength(b: ContentBlock): number {
   return n;
 }
 
+/** True when a Gemini function response carries `parts` of its own (inline or file media the model sees). */
+function geminiResponseParts(b: ContentBlock): boolean {
+  const fr = b.providerFields?.gemini?.functionResponse;
+  if (fr === null || typeof fr !== "object" || Array.isArray(fr)) return false;
+  const parts = (fr as { parts?: JsonValue }).parts;
+  return Array.isArray(parts) && parts.length > 0;
+}
+
 type AddText = (v: FeatureVector, text: string, channel?: "text" | "tool") => void;
 
 function blockFeatures(
@@ -89,7 +97,10 @@ function blockFeatures(
       return;
     case "thinking":
       bump(v, "thinking");
-      if (inLoop) bump(v, "thinkingChars", b.text.length);
+      // Gemini reads a part marked `thought` that is sent back as ordinary text, in any turn (on
+      // the calibration corpus, Gemini 2.5 and 3 bill such parts at the rate of their text).
+      if (ctx.provider === "gemini") add(v, b.text);
+      else if (inLoop) bump(v, "thinkingChars", b.text.length);
       return;
     case "tool_call":
       bump(v, "toolCalls");
@@ -98,6 +109,13 @@ function blockFeatures(
       return;
     case "tool_result": {
       bump(v, "toolResults");
+      if (geminiResponseParts(b))
+        notes.push({
+          code: "media_not_counted",
+          path,
+          message:
+            "Media inside a Gemini functionResponse (its `parts`) is billed by the provider but not counted here.",
+        });
       const parts = resultParts(b.result);
       for (const t of parts.texts) add(v, t);
       for (const m of parts.media) {
@@ -106,6 +124,10 @@ function blockFeatures(
       }
       return;
     }
+    case "opaque":
+      // Unmodelled wire content: its JSON is what the provider reads (an estimate, as for tool results).
+      add(v, jsonText(b.value));
+      return;
     default:
       bump(v, "media");
       addMedia(mediaCost(b, ctx.rule, ctx.provider, resolution));

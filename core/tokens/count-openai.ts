@@ -228,6 +228,11 @@ export function openaiPieces(
               p.fixed += MESSAGE_OVERHEAD + tok("tool");
             break;
           }
+          case "opaque":
+            // Unmodelled wire content: its JSON is what the model reads; not fitted, so an estimate.
+            p.fixed += tok(jsonText(b.value));
+            p.method = "estimate";
+            break;
           default: {
             const c = mediaCost(b, ctx.rule, "openai", resolution);
             p.media.push(c);

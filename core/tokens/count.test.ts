@@ -312,6 +312,49 @@ describe("countRequestTokens: estimates", () => {
     expect(count.notes).toEqual([expect.objectContaining({ code: "server_tool", path: "tools[0]" })]);
   });
 
+  const gemini = (contents: unknown[]) => {
+    const p = parseRequest({ model: "gemini-2.5-flash", contents });
+    if (p.format === "strata") throw new Error("expected a wire request");
+    return p.request;
+  };
+
+  it("counts a Gemini thought part sent back as text, in an earlier turn too", () => {
+    const thought = "Let me list the primes below 400 and look for 79 in each of them, one range at a time.";
+    const history = (part: object) => [
+      { role: "user", parts: [{ text: "How many primes below 400 contain 79?" }] },
+      { role: "model", parts: [part, { text: "3" }] },
+      { role: "user", parts: [{ text: "Which ones?" }] },
+    ];
+    const withThought = countRequestTokens(gemini(history({ text: thought, thought: true })), { provider: "gemini" });
+    const without = countRequestTokens(gemini(history({ text: "", thought: true })), { provider: "gemini" });
+    const asText = countRequestTokens(gemini(history({ text: thought })), { provider: "gemini" });
+    expect(withThought.total - without.total).toBeGreaterThan(thought.length / 8);
+    expect(Math.abs(withThought.total - asText.total)).toBeLessThanOrEqual(2);
+  });
+
+  it("notes media inside a Gemini functionResponse instead of dropping it silently", () => {
+    const r = gemini([
+      { role: "user", parts: [{ text: "Show me the chart." }] },
+      { role: "model", parts: [{ functionCall: { name: "chart", args: {} } }] },
+      {
+        role: "user",
+        parts: [
+          {
+            functionResponse: {
+              name: "chart",
+              response: { ok: true },
+              parts: [{ inlineData: { mimeType: "image/png", data: pngBase64(64, 64) } }],
+            },
+          },
+        ],
+      },
+    ]);
+    const count = countRequestTokens(r, { provider: "gemini" });
+    expect(count.notes).toEqual([
+      expect.objectContaining({ code: "media_not_counted", path: "messages[2].content[0]" }),
+    ]);
+  });
+
   it("notes that an OpenAI tokenizer does not make another provider exact", () => {
     const count = countRequestTokens(request([{ role: "user", content: [text("hi")] }]), {
       provider: "gemini",

@@ -6,9 +6,13 @@
  * is restated, and a test checks both agree on every sample request.
  *
  * - openai: tools → tool_choice → messages in request order.
- * - anthropic (and Bedrock Converse): tools → system messages → tool_choice → other messages.
- * - gemini: tools → toolConfig → system messages → other messages.
+ * - anthropic (and Bedrock Converse): tools → leading system messages → tool_choice → the rest.
+ * - gemini: tools → toolConfig → leading system messages → the rest.
+ *
+ * Only the leading system messages fill the system slot; a later one (a loaded skill) stays in
+ * place, written by the converters as a marked user turn.
  */
+import { leadingSystemCount } from "../formats/system-placement.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import type { ToolDefinition } from "../messages/request.ts";
@@ -56,12 +60,9 @@ export function segmentRefs(request: NormalizedRequest, order: SegmentOrder): Se
     return out;
   }
   if (order === "gemini" && hasChoice) out.push(choice);
-  request.messages.forEach((m, i) => {
-    if (m.role === "system") pushMessage(m, i, out);
-  });
+  const leading = leadingSystemCount(request.messages);
+  for (let i = 0; i < leading; i++) pushMessage(request.messages[i]!, i, out);
   if (order === "anthropic" && hasChoice) out.push(choice);
-  request.messages.forEach((m, i) => {
-    if (m.role !== "system") pushMessage(m, i, out);
-  });
+  for (let i = leading; i < request.messages.length; i++) pushMessage(request.messages[i]!, i, out);
   return out;
 }

@@ -200,6 +200,10 @@ for (const p of [...read(files[0]), ...read(files[1])]) {
     record.excluded = reason;
     out.push(record);
   };
+  if (lib.CORRECTIONS[p.id] !== undefined) {
+    exclude(lib.CORRECTIONS[p.id]);
+    continue;
+  }
   if (p.server_context) {
     exclude(`server-side context (${p.server_context_reason})`);
     continue;
@@ -268,47 +272,7 @@ const corpus = { version: 1, features: lib.FEATURES, pairs: out };
 const json = `{"version":1,"features":${JSON.stringify(corpus.features)},"pairs":[\n${out.map((r) => JSON.stringify(r)).join(",\n")}\n]}\n`;
 writeFileSync(join(root, "core/tokens/calibration/corpus.json"), json);
 
-const prior = lib.fitTextPrior(corpus);
-const fitted = {};
-for (const id of lib.ESTIMATORS) fitted[id] = lib.fitEstimator(corpus, id, prior);
-const framing = lib.fitOpenAIFraming(corpus);
-
-const ts = (o) => JSON.stringify(o, null, 2).replace(/"([A-Za-z]\w*)":/g, "$1:");
-const coefficientsTs = `// Written by e2e/calibration/build.mjs from core/tokens/calibration/corpus.json; do not edit by hand
-// (core/tokens/calibration/calibration.test.ts refits and checks every number).
-import type { FeatureName } from "./features.ts";
-
-/** A calibrated estimator: coefficients per feature (features.ts) and its error band. */
-export interface EstimateModel {
-  /** Provider tokens per o200k_base token of plain text, before per-class adjustments. */
-  readonly scale: number;
-  /** The same for the text of tool definitions (names, descriptions, JSON Schema). */
-  readonly toolScale: number;
-  readonly coefficients: Readonly<Record<FeatureName, number>>;
-  /**
-   * The band around an estimate E of text and framing: [E·(1 − below) − slack, E·(1 + above) + slack],
-   * fitted to hold 95% of the training pairs on each side.
-   */
-  readonly band: { readonly below: number; readonly above: number; readonly slack: number };
-}
-
-/** Text coefficients that reproduce o200k_base counts: the shape each provider's text coefficients scale. */
-export const TEXT_PRIOR = ${ts(prior)} as const;
-
-/** Fitted on the training half of the calibration corpus (${out.length} recorded pairs, collected 2026-12). */
-export const ESTIMATE_MODELS = ${ts(Object.fromEntries(Object.entries(fitted).map(([k, v]) => [k, { scale: v.scale, toolScale: v.toolScale, coefficients: v.coefficients, band: v.band }])))} as const satisfies Record<string, EstimateModel>;
-
-/**
- * OpenAI framing OpenAI does not publish, in whole tokens, fitted per format: each tool call,
- * each message with parallel calls, each tool result, and \`tool_choice: "required"\`; and the
- * band of the parts of an OpenAI count that are estimated.
- */
-export const OPENAI_FITTED_FRAMING = ${ts(framing)} as const;
-`;
-writeFileSync(join(root, "core/tokens/coefficients.ts"), coefficientsTs);
-// The repository's formatter has the last word on layout (npm run check verifies it).
-spawnSync(join(root, "node_modules/.bin/biome"), ["format", "--write", "core/tokens/coefficients.ts"], { cwd: root });
-console.log(
-  `calibration: ${out.length} pairs (${out.filter((r) => r.excluded === null).length} usable) → corpus.json, coefficients.ts`,
-);
-console.table(lib.evaluate(corpus, { estimators: fitted, framing }));
+console.log(`calibration: ${out.length} pairs (${out.filter((r) => r.excluded === null).length} usable) → corpus.json`);
+// The coefficients follow from the corpus alone.
+const refit = spawnSync(process.execPath, [join(root, "e2e/calibration/refit.mjs")], { cwd: root, stdio: "inherit" });
+process.exit(refit.status ?? 1);

@@ -16,6 +16,7 @@ export { parseWireRequest };
 export { FEATURES } from "../../core/tokens/features.ts";
 export { ESTIMATORS, openaiEncoding } from "../../core/tokens/model-info.ts";
 export {
+  CORRECTIONS,
   evaluate,
   fitEstimator,
   fitOpenAIFraming,

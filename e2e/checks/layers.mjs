@@ -24,6 +24,7 @@ export const STACK = [
   "cache",
   "inspect",
   "session",
+  "monitor",
 ];
 const ROOT_ENTRY = "index.ts";
 

@@ -83,12 +83,31 @@ export const ENTRIES = [
     budget: FULL_CORE_BEFORE_RELAYERING,
   },
   {
+    subpath: "./tokens",
+    file: "core/tokens/index.ts",
+    purpose: "countRequestTokens per provider (framing, images by size, calibrated estimates), readUsage",
+    goal: undefined,
+    // measured 21,922 B: the calibrated coefficients, media rules and usage readers; no tokenizer
+    // (that is prompt-strata/tokenizers/openai) and no zod
+    budget: 24_100,
+  },
+  {
     subpath: "./session",
     file: "core/session/index.ts",
     purpose: "sessions: HAR / JSONL → threads, per-turn cache and busts, usage read from responses, cost",
     goal: undefined,
     // measured 48,136 B: the wire readers (zod schemas) and the model table are most of it; no Jinja
     budget: 53_000,
+  },
+  {
+    subpath: "./monitor",
+    file: "core/monitor/index.ts",
+    purpose:
+      "createMonitoredFetch: live traffic → per-request cache events (thread, cause, predicted vs actual, cost), hash-only",
+    goal: undefined,
+    // measured 41,868 B: the wire readers (zod schemas), segmentation, the session cache model and
+    // the model table for prices; no Jinja
+    budget: 46_000,
   },
   {
     subpath: "./tokenizers/openai",

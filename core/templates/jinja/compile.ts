@@ -4,7 +4,7 @@
  * (before the recursive parser runs), parser errors (located by watching which token the
  * parser read last), and tree depth.
  */
-import { parse, tokenize } from "@huggingface/jinja";
+import { parse } from "@huggingface/jinja";
 import { InvalidInputError } from "../../util/errors.ts";
 import { TemplateError } from "../errors.ts";
 import { utf8Length } from "../../util/utf8.ts";
@@ -16,6 +16,7 @@ import { TEMPLATE_ERROR_CODES, TemplateLimitError, resolveTemplateLimits } from 
 import type { JinjaToken, SourcePosition, WhitespaceOptions } from "./source.ts";
 import { LineIndex, alignTokens, locateLexerError, preprocessWithOffsets } from "./source.ts";
 import { checkStructure } from "./structure.ts";
+import { tokenizeRewritten } from "./lexer-input.ts";
 
 export interface JinjaCompileOptions {
   /** Hard limits; unspecified ones use `DEFAULT_TEMPLATE_LIMITS`. */
@@ -96,8 +97,9 @@ export function compileJinjaTemplate(template: string, options: JinjaCompileOpti
 
   let rawTokens: JinjaToken[];
   try {
-    rawTokens = tokenize(template, { lstrip_blocks: whitespace.lstripBlocks, trim_blocks: whitespace.trimBlocks });
+    rawTokens = tokenizeRewritten(pre.text);
   } catch (error) {
+    if (error instanceof TemplateError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw syntaxError(message, at(locateLexerError(pre.text, message)), error);
   }

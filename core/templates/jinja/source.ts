@@ -25,49 +25,113 @@ export interface PreprocessedSource {
   readonly offsets: readonly number[];
 }
 
-/** Deletes, per regex match, everything except the kept prefix/suffix lengths of the match. */
-function deleteInMatches(
-  source: PreprocessedSource,
-  pattern: RegExp,
-  keep: (match: RegExpExecArray) => readonly [prefix: number, suffix: number],
-): PreprocessedSource {
+/** One deletion of `deleteSpans`: `[start, end)` is removed except its first `keepBefore` and last `keepAfter` characters. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly keepBefore: number;
+  readonly keepAfter: number;
+}
+
+/** Applies non-overlapping spans (in order), keeping the offset map in step. */
+function deleteSpans(source: PreprocessedSource, spans: readonly Span[]): PreprocessedSource {
+  if (spans.length === 0) return source;
   const { text, offsets } = source;
-  let out = "";
+  const parts: string[] = [];
   const map: number[] = [];
   let last = 0;
+  const keep = (from: number, to: number) => {
+    parts.push(text.slice(from, to));
+    for (let i = from; i < to; i++) map.push(offsets[i]!);
+  };
+  for (const span of spans) {
+    keep(last, span.start + span.keepBefore);
+    keep(span.end - span.keepAfter, span.end);
+    last = span.end;
+  }
+  keep(last, text.length);
+  map.push(offsets[text.length]!);
+  return { text: parts.join(""), offsets: map };
+}
+
+/** Spans of a global regex whose matches are deleted except the kept prefix/suffix lengths. */
+function regexSpans(
+  text: string,
+  pattern: RegExp,
+  keep: (match: RegExpExecArray) => readonly [prefix: number, suffix: number],
+): Span[] {
+  const spans: Span[] = [];
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    if (end === start) {
+    if (match[0].length === 0) {
       pattern.lastIndex++;
       continue;
     }
-    const [prefix, suffix] = keep(match);
-    out += text.slice(last, start + prefix);
-    for (let i = last; i < start + prefix; i++) map.push(offsets[i]!);
-    out += text.slice(end - suffix, end);
-    for (let i = end - suffix; i < end; i++) map.push(offsets[i]!);
-    last = end;
+    const [keepBefore, keepAfter] = keep(match);
+    spans.push({ start: match.index, end: match.index + match[0].length, keepBefore, keepAfter });
   }
-  out += text.slice(last);
-  for (let i = last; i <= text.length; i++) map.push(offsets[i]!);
-  return { text: out, offsets: map };
+  return spans;
 }
 
-/** The same rewrite as the library's `preprocess` (lexer.ts), keeping an offset map. */
+/** JavaScript's `\s`: what the library's lexer skips and `trim` removes. */
+export function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code >= 0x80 && WHITESPACE.test(String.fromCharCode(code)));
+}
+
+const GENERATION_TAG = /\{%(-?)\s*(?:end)?generation\s*(-?)%\}/y;
+
+/**
+ * The matches of the library's `/(\s*){%(-?)\s*(?:end)?generation\s*(-?)%}(\s*)/gs`, found in
+ * linear time: that regex backtracks over every whitespace run (65,536 spaces take seconds).
+ * A match is a `{% generation %}` / `{% endgeneration %}` tag with all the whitespace around it
+ * (before it back to the previous match); `-` on a side drops that side's whitespace too.
+ */
+function generationSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  let last = 0;
+  for (let at = text.indexOf("{%"); at >= 0; ) {
+    GENERATION_TAG.lastIndex = at;
+    const tag = GENERATION_TAG.exec(text);
+    if (tag === null) {
+      at = text.indexOf("{%", at + 1);
+      continue;
+    }
+    let start = at;
+    while (start > last && isSpace(text.charCodeAt(start - 1))) start--;
+    const tagEnd = at + tag[0].length;
+    let end = tagEnd;
+    while (end < text.length && isSpace(text.charCodeAt(end))) end++;
+    spans.push({ start, end, keepBefore: tag[1] ? 0 : at - start, keepAfter: tag[2] ? 0 : end - tagEnd });
+    last = end;
+    at = text.indexOf("{%", end);
+  }
+  return spans;
+}
+
+/** The same rewrite as the library's `preprocess` (lexer.ts), in linear time, keeping an offset map. */
 export function preprocessWithOffsets(template: string, options: WhitespaceOptions): PreprocessedSource {
-  const offsets: number[] = [];
-  for (let i = 0; i <= template.length; i++) offsets.push(i);
+  const offsets: number[] = new Array<number>(template.length + 1);
+  for (let i = 0; i <= template.length; i++) offsets[i] = i;
   let source: PreprocessedSource = { text: template, offsets };
   if (template.endsWith("\n"))
     source = { text: template.slice(0, -1), offsets: [...offsets.slice(0, -2), template.length] };
-  if (options.lstripBlocks) source = deleteInMatches(source, /^[ \t]*({[#%-])/gm, (m) => [0, m[1]!.length]);
-  if (options.trimBlocks) source = deleteInMatches(source, /([#%-]})\n/g, (m) => [m[1]!.length, 0]);
-  return deleteInMatches(source, /(\s*){%(-?)\s*(?:end)?generation\s*(-?)%}(\s*)/gs, (m) => [
-    m[2] ? 0 : m[1]!.length,
-    m[3] ? 0 : m[4]!.length,
-  ]);
+  // Both patterns are linear: `^` only starts at line starts, the other has no repetition.
+  if (options.lstripBlocks)
+    source = deleteSpans(
+      source,
+      regexSpans(source.text, /^[ \t]*({[#%-])/gm, (m) => [0, m[1]!.length]),
+    );
+  if (options.trimBlocks)
+    source = deleteSpans(
+      source,
+      regexSpans(source.text, /([#%-]})\n/g, (m) => [m[1]!.length, 0]),
+    );
+  return deleteSpans(source, generationSpans(source.text));
+}
+
+/** `true` when the rewritten text still holds a generation tag (formed by removing another). */
+export function hasGenerationTag(text: string): boolean {
+  return generationSpans(text).length > 0;
 }
 
 const WHITESPACE = /\s/;
@@ -80,7 +144,7 @@ export function alignTokens(tokens: readonly JinjaToken[], text: string): number
   const starts: number[] = [];
   let c = 0;
   const skipSpace = () => {
-    while (c < text.length && WHITESPACE.test(text[c]!)) c++;
+    while (c < text.length && isSpace(text.charCodeAt(c))) c++;
   };
   for (const token of tokens) {
     if (token.type === "Text") {
