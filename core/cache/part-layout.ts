@@ -11,9 +11,10 @@ import { LAYOUT_GROUP_ORDER } from "../assembly/layouts.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import { compareTurns, toTurn } from "./compare.ts";
-import { type SegmentedRequest, segmentWith } from "./segments.ts";
+import type { SegmentRecord } from "./segment-record.ts";
+import { type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
-import type { CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
+import type { CacheProvider, LayoutNextTurn, RequestPart, Segment, TokenEstimator } from "./types.ts";
 
 export type PartGroup = "instructions" | "context" | "attachments" | "summaries" | "history" | "toolResults" | "input";
 
@@ -173,20 +174,14 @@ function appendSegments(
   provider: CacheProvider,
   estimate: TokenEstimator,
 ): SegmentedRequest {
-  const own = segmentWith({ model: request.model, tools: [], messages: tail }, provider, estimate);
-  const segments = [...seg.segments];
-  for (const s of own.segments)
-    segments.push({
-      ...s,
-      index: s.index + seg.segments.length,
-      byteOffset: s.byteOffset + seg.totalBytes,
-      messageIndex: s.messageIndex === null ? null : s.messageIndex + shift,
-      path: s.path.replace(/^messages\[(\d+)\]/, (_m, i: string) => `messages[${Number(i) + shift}]`),
-    });
+  const own = segmentLazily({ model: request.model, tools: [], messages: tail }, provider, estimate);
+  const segments: Segment[] = seg.segments.slice();
+  const by = seg.segments.length;
+  for (const s of own.segments as readonly SegmentRecord[]) segments.push(s.shifted(by, seg.totalBytes, shift));
   return {
     ...seg,
     segments,
-    texts: [...seg.texts, ...own.texts],
+    texts: seg.texts.concat(own.texts),
     totalBytes: seg.totalBytes + own.totalBytes,
     totalTokens: seg.totalTokens + own.totalTokens,
   };
@@ -253,7 +248,7 @@ export function partsNextTurn(
   if (known) return { basis, ...known };
   const asSent = current !== undefined && sameOrder(thisOrder, partsAsSent(parts));
   const firstRequest = asSent ? request : requestFromParts(request, parts, thisOrder);
-  const firstSeg = asSent ? current : segmentWith(firstRequest, provider, estimate, current);
+  const firstSeg = asSent ? current : segmentLazily(firstRequest, provider, estimate, current);
   const tail = [edit.reply, ...edit.nextInput];
   // The common case, a next turn that only appends to this one: segment just the new messages.
   const appends =
@@ -274,7 +269,7 @@ export function partsNextTurn(
       messages.push(...requestFromParts(request, parts, plan.slice(i, j)).messages);
       i = j;
     }
-    second = segmentWith({ ...request, messages }, provider, estimate, firstSeg);
+    second = segmentLazily({ ...request, messages }, provider, estimate, firstSeg);
   }
   const a = toTurn(firstSeg, provider, estimate);
   const b = toTurn(second, provider, estimate);

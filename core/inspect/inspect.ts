@@ -15,7 +15,7 @@ import { parseFingerprintBundle } from "./fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
 import { simulateNextTurn } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
-import { checkProvider, type SegmentedRequest, segmentWith } from "../cache/segments.ts";
+import { checkProvider, type SegmentedRequest, segmentLazily } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
 import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY, inputMessages, replyMessage } from "./turn-edit.ts";
 import type {
@@ -23,12 +23,13 @@ import type {
   CacheProvider,
   CacheRule,
   CacheSimulation,
+  FingerprintBundle,
   NextTurnSimulation,
   PrefixComparison,
 } from "../cache/types.ts";
 import { historyIssues } from "../conversation/history.ts";
 import { providerHistoryIssues } from "../conversation/provider-history.ts";
-import { requestParts } from "../cache/parts.ts";
+import { partPreview, requestParts } from "../cache/parts.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
 import { reportLiterals } from "./report-literals.ts";
 import { reportWindow } from "./report-window.ts";
@@ -243,7 +244,7 @@ async function previousTurn(
   }
   // Segmented with the current request as twin: the segments both turns share are hashed once.
   return {
-    turn: toTurn(segmentWith(request, provider, estimate, current), provider, estimate, "previous"),
+    turn: toTurn(segmentLazily(request, provider, estimate, current), provider, estimate, "previous"),
     request,
     assembled,
     kind: "request",
@@ -358,7 +359,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       ...(options.rules ? { rules: options.rules } : {}),
       ...(options.ruleId ? { ruleId: options.ruleId } : {}),
     };
-    seg = segmentWith(request, provider, estimate);
+    seg = segmentLazily(request, provider, estimate);
     const turn = toTurn(seg, provider, estimate);
     let prev: Awaited<ReturnType<typeof previousTurn>> | null = null;
     if (options.previous !== undefined) {
@@ -385,7 +386,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
         // An assembled request carries no markers (the host's adapter places them): simulate with the suggestions.
         if (parsed.format === "strata" && !seg.segments.some((s) => s.cacheBreakpoint)) {
           const marked = (r: NormalizedRequest, b: readonly BreakpointSuggestion[]) =>
-            toTurn(segmentWith(applyBreakpoints(r, b), provider, estimate), provider, estimate);
+            toTurn(segmentLazily(applyBreakpoints(r, b), provider, estimate), provider, estimate);
           const prevMarked =
             prev?.assembled && prev.request
               ? marked(prev.request, breakpointsFor(prev.request, ruleOpts, estimate, null))
@@ -419,8 +420,9 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     } catch (e) {
       problems.push(problemFrom("history", e));
     }
-    // The parts of the request (for an assembled one only to find its stable text).
-    const requestPartList = requestParts(request, seg);
+    // The parts of the request (for an assembled one only to find its stable text). Previews are
+    // made for the parts the report keeps (below, and the traced messages in wireSections).
+    const requestPartList = requestParts(request, seg, false);
     if (parsed.format !== "strata") {
       parts = { parts: requestPartList };
       const wire = wireSections(
@@ -433,6 +435,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
           ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
           ...(options.tiers ? { tiers: options.tiers } : {}),
           ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
+          listCap: bound.cap,
           nextTurn:
             options.nextTurn === false
               ? null
@@ -454,11 +457,11 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   }
 
   const segments = seg && request ? reportSegments(seg, request, bound) : null;
-  let fingerprints = seg ? bundleFromSegments(seg) : null;
-  if (fingerprints && fingerprints.segments.length > bound.cap) {
-    bound.omit("fingerprints", fingerprints.segments.length);
-    fingerprints = null;
-  }
+  // A bundle cut short would compare wrongly: with more segments than the cap there is none (and
+  // the segments past the cap are never hashed).
+  let fingerprints: FingerprintBundle | null = null;
+  if (seg && seg.segments.length > bound.cap) bound.omit("fingerprints", seg.segments.length);
+  else if (seg) fingerprints = bundleFromSegments(seg);
   return {
     reportVersion: REPORT_VERSION,
     format: parsed.format,
@@ -473,7 +476,10 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
-    parts: parts ? { parts: bound.list(parts.parts, "parts.parts") } : null,
+    parts:
+      parts && request
+        ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreview(request, p) })) }
+        : null,
     assembly: assembly ? boundAssembly(assembly, bound) : null,
     tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
     contextBudget: contextBudget

@@ -15,7 +15,7 @@ import type { Message } from "../messages/types.ts";
 import { isObject } from "../util/plain-object.ts";
 import { compareTurns, toTurn } from "../cache/compare.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
-import { checkProvider, segmentWith } from "../cache/segments.ts";
+import { checkProvider, segmentLazily } from "../cache/segments.ts";
 import { checkAgentInput, checkReply, nextAssemblyTurn } from "./turn-edit.ts";
 import type { CacheProvider, LayoutNextTurn, NextTurnSimulation } from "../cache/types.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
@@ -47,8 +47,9 @@ async function layoutPair(
   // The same next-turn rule as simulateAdjacentTurn, applied to the prepared options (templates rendered).
   const second = await assembleProviderInput(nextAssemblyTurn(prepared.options, options.reply, options.nextInput));
   // Both requests were assembled here: segment them without a second shape check.
-  const a = toTurn(segmentWith(first, provider, estimate), provider, estimate);
-  const b = toTurn(segmentWith(second, provider, estimate), provider, estimate);
+  const firstSeg = segmentLazily(first, provider, estimate);
+  const a = toTurn(firstSeg, provider, estimate);
+  const b = toTurn(segmentLazily(second, provider, estimate, firstSeg), provider, estimate);
   const comparison = compareTurns(a, b, { provider }, estimate);
   return {
     layout,
