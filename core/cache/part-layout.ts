@@ -187,6 +187,13 @@ function appendSegments(
   };
 }
 
+/** Next turns already simulated for one request, by their orders (see `partsNextTurn`). */
+export type NextTurnMemo = {
+  readonly thisOrder: readonly number[];
+  readonly plan: readonly number[];
+  readonly result: Omit<PartsNextTurn, "basis">;
+}[];
+
 /** A slot of a next-turn plan: a part index, or the reply / the next input. */
 const REPLY = -1;
 const NEXT_INPUT = -2;
@@ -240,12 +247,11 @@ export function partsNextTurn(
   provider: CacheProvider,
   estimate: TokenEstimator,
   current?: SegmentedRequest,
-  memo?: Map<string, Omit<PartsNextTurn, "basis">>,
+  memo?: NextTurnMemo,
 ): PartsNextTurn {
   const { thisOrder, plan } = nextTurnPlan(parts, basis);
-  const key = `${thisOrder.join(",")}|${plan.join(",")}`;
-  const known = memo?.get(key);
-  if (known) return { basis, ...known };
+  const known = memo?.find((m) => sameOrder(m.thisOrder, thisOrder) && sameOrder(m.plan, plan));
+  if (known) return { basis, ...known.result };
   const asSent = current !== undefined && sameOrder(thisOrder, partsAsSent(parts));
   const firstRequest = asSent ? request : requestFromParts(request, parts, thisOrder);
   const firstSeg = asSent ? current : segmentLazily(firstRequest, provider, estimate, current);
@@ -283,6 +289,6 @@ export function partsNextTurn(
         ? 0
         : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
   };
-  memo?.set(key, result);
+  memo?.push({ thisOrder, plan, result });
   return { basis, ...result };
 }

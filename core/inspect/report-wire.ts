@@ -7,6 +7,7 @@ import { evictParts } from "../cache/part-budget.ts";
 import { partPreview } from "../cache/parts.ts";
 import {
   type NextTurnEdit,
+  type NextTurnMemo,
   type PartsNextTurn,
   outOfPlace,
   partsAsSent,
@@ -127,7 +128,7 @@ export function wireSections(
     try {
       const basis = follows[0] ?? "appended";
       // One memo for the three orders: a request that follows both layouts is simulated once.
-      const memo = new Map<string, Omit<PartsNextTurn, "basis">>();
+      const memo: NextTurnMemo = [];
       asSentNext = partsNextTurn(request, parts, basis, edit, provider, estimate, seg, memo);
       if (cannotRelay === null) {
         const pair = (l: InputAssemblyLayout) => {
