@@ -24,8 +24,11 @@ function previousOption(text: string) {
  */
 const DEVTOOLS_LIST_CAP = Number.MAX_SAFE_INTEGER;
 
-/** Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page. */
-export async function runInspectJob(job: InspectJob): Promise<InspectionReport> {
+/**
+ * Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page.
+ * `listCap` cuts the report's lists (the worker's first, quick report); default every list whole.
+ */
+export async function runInspectJob(job: InspectJob, listCap = DEVTOOLS_LIST_CAP): Promise<InspectionReport> {
   const { settings } = job;
   const previous = previousOption(job.previous);
   const tokenEstimator = settings.estimator === "gpt-tokenizer" ? await loadGptTokenizer() : undefined;
@@ -38,7 +41,7 @@ export async function runInspectJob(job: InspectJob): Promise<InspectionReport> 
         }
       : undefined;
   return inspect(job.input, {
-    listCap: DEVTOOLS_LIST_CAP,
+    listCap,
     ...(settings.layout !== null ? { layout: settings.layout } : {}),
     ...(previous !== undefined ? { previous } : {}),
     ...(settings.provider !== "auto" ? { provider: settings.provider } : {}),
