@@ -83,5 +83,5 @@ export { renderPromptTemplate } from "./templates/prompt-template.ts";
 // composer: the tiered system prompt
 export { composeBudgetedPrompt } from "./composer/composer.ts";
 export { explainBudgetedPrompt } from "./composer/composer-explain.ts";
-export type { ComposedPrompt } from "./composer/composer.ts";
+export type { ComposedPrompt, ComposerWarning } from "./composer/composer.ts";
 export type { BudgetConfig, BudgetedSectionInput, PromptTier } from "./composer/tier-gate-types.ts";

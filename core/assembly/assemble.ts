@@ -191,7 +191,11 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
   const nativeTools =
     tools.length > 0 && model.capabilities?.tools === true ? measureToolSchemas(tools, estimate) : undefined;
   const all = composed.messages;
-  const columns = budget !== undefined || measureAll ? measureMessages(all, estimate) : undefined;
+  // Byte sizes only where something reads them: a byte cap, the omission report or the trace
+  // (otherwise the report's byte figures are 0, and only `truncated` and `keep` are used).
+  const withBytes =
+    measureAll || (budget !== undefined && (budget.maxInputBytes !== undefined || budget.reportOmissions));
+  const columns = budget !== undefined || measureAll ? measureMessages(all, estimate, withBytes) : undefined;
   let report: ContextBudgetReport | undefined;
   let keep: Uint8Array | undefined;
   if (budget !== undefined) {

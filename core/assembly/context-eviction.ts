@@ -1,7 +1,8 @@
 import { ContextBudgetError } from "./errors.ts";
 import type { Message } from "../messages/index.ts";
 import type { PromptSource, SourcedMessage } from "./sources.ts";
-import type { Measure, MeasureColumns, ToolBlocks } from "./context-measure.ts";
+import { linkToolBlocks } from "./context-measure.ts";
+import type { Measure, MeasureColumns, ToolBlocks, ToolLinks } from "./context-measure.ts";
 import { CONTEXT_BUDGET_OMISSION_KINDS } from "./context-types.ts";
 import type {
   ContextBudgetLimit,
@@ -69,9 +70,9 @@ export interface EvictionUnits {
  * Groups items that must go together: an assistant message with `tool_call` blocks and every
  * message carrying a matching `tool_result` (union-find, near-linear). A unit that contains a
  * protected item is protected as a whole, so eviction never orphans half of a tool exchange.
- * `ranks` is each item's own rank; `tools` lists the items' tool blocks (see `MeasureColumns`).
+ * `ranks` is each item's own rank; `tools` lists the items' tool blocks or their links (see `MeasureColumns`).
  */
-export function evictionUnits(ranks: Int8Array, tools: ToolBlocks): EvictionUnits {
+export function evictionUnits(ranks: Int8Array, tools: ToolBlocks | ToolLinks): EvictionUnits {
   const n = ranks.length;
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
@@ -87,17 +88,8 @@ export function evictionUnits(ranks: Int8Array, tools: ToolBlocks): EvictionUnit
     const b = find(j);
     if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
   };
-  // Each call id is owned by the first message naming it: setting owners from the last call to
-  // the first leaves exactly that, at one Map write per call.
-  const callOwner = new Map<string, number>();
-  for (let t = tools.at.length - 1; t >= 0; t--) if (tools.isCall[t]) callOwner.set(tools.id[t]!, tools.at[t]!);
-  if (callOwner.size > 0) {
-    for (let t = 0; t < tools.at.length; t++) {
-      if (tools.isCall[t]) continue;
-      const owner = callOwner.get(tools.id[t]!);
-      if (owner !== undefined) union(tools.at[t]!, owner);
-    }
-  }
+  const links = "result" in tools ? tools : linkToolBlocks(tools);
+  for (let k = 0; k < links.result.length; k++) union(links.result[k]!, links.call[k]!);
   // Roots are always the smallest member, so a unit is created when its first member is met.
   const first = new Int32Array(n);
   const last = new Int32Array(n);

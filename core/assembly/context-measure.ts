@@ -1,6 +1,7 @@
 import type { ContentBlock, Message, ToolDefinition } from "../messages/index.ts";
 import { estimateTextTokens, type TokenEstimator } from "../tokens/estimate.ts";
 import { utf8Length } from "../util/utf8.ts";
+import { StringIndex } from "../util/string-index.ts";
 
 /**
  * How Strata sizes a prompt. Each message is measured once through its *measured text*:
@@ -53,8 +54,11 @@ export interface MeasureColumns {
   readonly chars: Float64Array;
   readonly bytes: Float64Array;
   readonly tokens: Float64Array;
-  /** The tool blocks met on the way, so eviction links tool exchanges without walking the messages again. */
-  readonly toolBlocks: ToolBlocks;
+  /**
+   * The tool exchanges, so eviction groups them without walking the messages again: either the
+   * tool blocks as met, or (from `measureMessages`) already paired.
+   */
+  readonly toolBlocks: ToolBlocks | ToolLinks;
 }
 
 /** Tool blocks in message and block order, as parallel lists. */
@@ -66,11 +70,66 @@ export interface ToolBlocks {
   readonly id: string[];
 }
 
-function noteToolBlock(blocks: ToolBlocks, block: ContentBlock, at: number): void {
-  if (block.type !== "tool_call" && block.type !== "tool_result") return;
-  blocks.at.push(at);
-  blocks.isCall.push(block.type === "tool_call");
-  blocks.id.push(block.type === "tool_call" ? block.id : block.toolCallId);
+/**
+ * Tool results already paired with their calls: the message at `result[k]` answers a call in the
+ * message at `call[k]`, the first message that names that call id. Results naming no call are left out.
+ */
+export interface ToolLinks {
+  readonly result: number[];
+  readonly call: number[];
+}
+
+/**
+ * Pairs tool results with calls in one forward pass, while each block is at hand (at 100,000
+ * messages a second walk over the ids costs a cache miss per id). A call id is owned by the first
+ * message naming it; a result met before any call with its id waits until the end.
+ */
+class ToolLinker implements ToolLinks {
+  readonly result: number[] = [];
+  readonly call: number[] = [];
+  readonly #owner = new StringIndex(64);
+  readonly #waitingAt: number[] = [];
+  readonly #waitingId: string[] = [];
+
+  /** A `tool_call` (`isCall`, its `id`) or a `tool_result` (its `toolCallId`) in message `at`. */
+  note(isCall: boolean, id: string, at: number): void {
+    if (isCall) {
+      this.#owner.add(id, at);
+      return;
+    }
+    const owner = this.#owner.get(id);
+    if (owner === -1) {
+      this.#waitingAt.push(at);
+      this.#waitingId.push(id);
+    } else this.#link(at, owner);
+  }
+
+  noteBlock(block: ContentBlock, at: number): void {
+    if (block.type === "tool_call") this.note(true, block.id, at);
+    else if (block.type === "tool_result") this.note(false, block.toolCallId, at);
+  }
+
+  /** The links, once every tool block was noted. */
+  done(): ToolLinks {
+    for (let k = 0; k < this.#waitingAt.length; k++) {
+      const owner = this.#owner.get(this.#waitingId[k]!);
+      if (owner !== -1) this.#link(this.#waitingAt[k]!, owner);
+    }
+    return this;
+  }
+
+  #link(result: number, call: number): void {
+    if (result === call) return;
+    this.result.push(result);
+    this.call.push(call);
+  }
+}
+
+/** `ToolBlocks` paired as `measureMessages` pairs them. */
+export function linkToolBlocks(blocks: ToolBlocks): ToolLinks {
+  const linker = new ToolLinker();
+  for (let t = 0; t < blocks.at.length; t++) linker.note(blocks.isCall[t]!, blocks.id[t]!, blocks.at[t]!);
+  return linker.done();
 }
 
 /**
@@ -78,22 +137,28 @@ function noteToolBlock(blocks: ToolBlocks, block: ContentBlock, at: number): voi
  * exactly as `measureMessage` would. With the default estimator the measured text is never
  * built: its length and UTF-8 size are sums over the blocks' payloads (joined by a one-byte
  * `\n`; no payload starts or ends with half a surrogate pair next to another, so the sums equal
- * the joined text's counts).
+ * the joined text's counts). Without `withBytes` the UTF-8 sizes are not counted (`bytes` stays all
+ * 0): for a caller that neither caps bytes nor shows them, which then never reads the payloads'
+ * characters at all (at 100,000 messages that is most of the memory traffic).
  */
-export function measureMessages(messages: readonly Message[], estimate: TokenEstimator): MeasureColumns {
+export function measureMessages(
+  messages: readonly Message[],
+  estimate: TokenEstimator,
+  withBytes = true,
+): MeasureColumns {
   const count = messages.length;
   const chars = new Float64Array(count);
   const bytes = new Float64Array(count);
   const tokens = new Float64Array(count);
-  const toolBlocks: ToolBlocks = { at: [], isCall: [], id: [] };
+  const tools = new ToolLinker();
   for (let i = 0; i < count; i++) {
     const content = messages[i]!.content;
     if (estimate !== estimateTextTokens) {
       const text = messageMeasureText(messages[i]!);
       chars[i] = text.length;
-      bytes[i] = utf8Length(text);
+      if (withBytes) bytes[i] = utf8Length(text);
       tokens[i] = estimate(text);
-      for (let k = 0; k < content.length; k++) noteToolBlock(toolBlocks, content[k]!, i);
+      for (let k = 0; k < content.length; k++) tools.noteBlock(content[k]!, i);
       continue;
     }
     // The `\n` separators: one char and one byte each.
@@ -105,19 +170,19 @@ export function measureMessages(messages: readonly Message[], estimate: TokenEst
         // `<name>(<arguments JSON>)`: the two parentheses are one byte each.
         const json = JSON.stringify(block.arguments) ?? "";
         c += block.name.length + 2 + json.length;
-        b += utf8Length(block.name) + 2 + utf8Length(json);
+        if (withBytes) b += utf8Length(block.name) + 2 + utf8Length(json);
       } else {
         const text = blockText(block);
         c += text.length;
-        b += utf8Length(text);
+        if (withBytes) b += utf8Length(text);
       }
-      noteToolBlock(toolBlocks, block, i);
+      tools.noteBlock(block, i);
     }
     chars[i] = c;
-    bytes[i] = b;
+    if (withBytes) bytes[i] = b;
     tokens[i] = Math.ceil(c / 4); // estimateTextTokens of a text `c` units long
   }
-  return { chars, bytes, tokens, toolBlocks };
+  return { chars, bytes, tokens, toolBlocks: tools.done() };
 }
 
 /** Row `i` of `columns` as a `Measure`. */

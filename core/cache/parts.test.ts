@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toAnthropic } from "../formats/anthropic.ts";
 import { toGemini } from "../formats/gemini.ts";
+import { toBedrock } from "../formats/bedrock.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
 import { toOpenAIResponses } from "../formats/openai-responses.ts";
 import type { NormalizedRequest, WireFormat } from "../formats/types.ts";
@@ -22,10 +23,11 @@ import { segmentWith } from "./segments.ts";
 import type { RequestPart } from "./types.ts";
 
 const WRITERS: Record<WireFormat, (r: NormalizedRequest) => unknown> = {
-  "openai-chat": toOpenAIChat,
-  "openai-responses": toOpenAIResponses,
-  anthropic: toAnthropic,
-  gemini: toGemini,
+  "openai-chat": (r) => toOpenAIChat(r).body,
+  "openai-responses": (r) => toOpenAIResponses(r).body,
+  anthropic: (r) => toAnthropic(r).body,
+  gemini: (r) => toGemini(r).body,
+  "bedrock-converse": (r) => toBedrock(r).body,
 };
 
 function partsOf(body: unknown) {
@@ -252,7 +254,7 @@ describe("layouts over the parts", () => {
       ["assistant", "text"],
       ["user", "text"],
     ]);
-    const back = parseRequest(toOpenAIChat(relaid));
+    const back = parseRequest(toOpenAIChat(relaid).body);
     expect(back.format).toBe("openai-chat");
     expect((back.request as NormalizedRequest).messages).toEqual(relaid.messages);
   });
@@ -312,7 +314,7 @@ describe("the context budget over a wire request's parts", () => {
     const b = evictParts(parts, request, { maxInputTokens: 200 });
     const kept = partsAsSent(parts).filter((k) => !b.omitted.includes(k));
     const trimmed = requestFromParts(request, parts, kept);
-    const back = parseRequest(toGemini(trimmed));
+    const back = parseRequest(toGemini(trimmed).body);
     expect(back.format).toBe("gemini");
     expect((back.request as NormalizedRequest).messages).toEqual(trimmed.messages);
     expect(trimmed.messages.length).toBeLessThan(request.messages.length);

@@ -8,8 +8,11 @@ import type { CacheProvider } from "./types.ts";
  * Falls back to `openai`, whose rules (automatic prefix caching) assume the least.
  */
 export function inferCacheProvider(format: RequestFormat, modelProvider: string, model: string): CacheProvider {
-  if (format === "anthropic") return "anthropic";
+  // Bedrock Converse caches at cachePoint markers, as Anthropic at cache_control (AWS docs, Prompt caching, read 2026-12-01).
+  if (format === "anthropic" || format === "bedrock-converse") return "anthropic";
   if (format === "gemini") return "gemini";
+  // Claude through an OpenAI-compatible router (OpenRouter, LiteLLM) is cached by Anthropic's rules, at its cache_control parts.
+  if (format === "openai-chat" && /(^|[/.])claude/i.test(model)) return "anthropic";
   if (format === "openai-chat" || format === "openai-responses") return "openai";
   const p = modelProvider.toLowerCase();
   if (/anthropic|claude|bedrock/.test(p)) return "anthropic";

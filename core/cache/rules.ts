@@ -13,6 +13,8 @@ const OPENAI_GUIDE = "OpenAI docs, Prompt caching guide (platform.openai.com/doc
 const OPENAI_PRICING = "OpenAI API pricing page, cached-input column (openai.com/api/pricing)";
 const ANTHROPIC_PRICING = "Anthropic docs, Pricing (platform.claude.com/docs/en/about-claude/pricing), read 2026-12-01";
 const GEMINI_DOCS = "Google AI docs, Context caching (ai.google.dev/gemini-api/docs/caching)";
+const BEDROCK_DOCS =
+  "AWS docs, Amazon Bedrock User Guide, Prompt caching for faster model inference (docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html), read 2026-12-01";
 
 function anthropic(
   id: string,
@@ -139,6 +141,21 @@ export const CACHE_RULES: readonly CacheRule[] = [
     readMultiplier: 0.12,
     writeMultiplier: 1.2,
   },
+  {
+    // Bedrock Converse with Amazon Nova: cachePoint markers as for Claude, but not on tools, and at
+    // most 32k cached tokens. Claude on Bedrock uses the Claude rows above: the AWS table gives the
+    // same minimums (1,024 for Claude 3.7 Sonnet, 2,048 for Claude 3.5 Haiku) and 4 checkpoints.
+    ...anthropic(
+      "bedrock-nova",
+      "nova-*",
+      1000,
+      "documented",
+      "Amazon Nova on Bedrock: checkpoints in system and messages only (tools are not cached), at most 32k cached tokens. Read and write multipliers as remembered from the Bedrock pricing page (75% off reads, writes at the input price): check them.",
+      BEDROCK_DOCS,
+    ),
+    readMultiplier: 0.25,
+    writeMultiplier: 1,
+  },
   anthropic(
     "anthropic-fallback",
     "*",
@@ -251,10 +268,16 @@ export const CACHE_RULES: readonly CacheRule[] = [
   gemini("gemini-fallback", "*", 4096, "documented", "Fallback for models not listed: the largest published minimum."),
 ];
 
-/** `models/gemini-2.5-flash` or `anthropic/claude-sonnet-4-5` → the bare model id. */
+/**
+ * `models/gemini-2.5-flash` or `anthropic/claude-sonnet-4-5` → the bare model id; a Bedrock id
+ * loses its inference-profile region and vendor (`us.anthropic.claude-…`, `amazon.nova-pro-v1:0` →
+ * `nova-pro-v1:0`), so Claude on Bedrock gets the Claude rows.
+ */
 export function bareModelId(model: string): string {
   const slash = model.lastIndexOf("/");
-  return slash >= 0 ? model.slice(slash + 1) : model;
+  const id = slash >= 0 ? model.slice(slash + 1) : model;
+  const bedrock = /^(?:(?:us|eu|apac|jp|au|ca|us-gov|global)\.)?(?:anthropic|amazon)\./i.exec(id);
+  return bedrock ? id.slice(bedrock[0].length) : id;
 }
 
 export interface SelectedRule {

@@ -171,15 +171,17 @@ describe("suggestCacheBreakpoints", () => {
     });
     const s = suggestCacheBreakpoints(plain);
     expect(s.map((b) => b.path)).toEqual(["tools[7]", "messages[0].content[0]", "messages[3].content[0]"]);
-    const body = toAnthropic(plain, { breakpoints: s });
+    const body = toAnthropic(plain, { breakpoints: s }).body;
     expect(JSON.stringify(body)).toBe(JSON.stringify(conversationTurns[1]));
   });
 
   it("skips prefixes below the minimum and rejects a fifth breakpoint", () => {
     const small = wire({ model: "claude-opus-4-5", max_tokens: 5, messages: [{ role: "user", content: "hi" }] });
     expect(suggestCacheBreakpoints(small)).toEqual([]);
-    expect(() => toAnthropic(small, { breakpoints: ["a", "b", "c", "d", "e"] })).toThrow(/at most 4/);
-    expect(() => toAnthropic(small, { breakpoints: ["messages[9].content[0]"] })).toThrow(/no tool or content block/);
+    expect(() => toAnthropic(small, { breakpoints: ["a", "b", "c", "d", "e"] }).body).toThrow(/at most 4/);
+    expect(() => toAnthropic(small, { breakpoints: ["messages[9].content[0]"] }).body).toThrow(
+      /no tool or content block/,
+    );
   });
 });
 
@@ -204,7 +206,7 @@ describe("cache marker lifetimes and the 4-marker limit", () => {
     const last = paths[paths.length - 1]!;
     const set = applyBreakpoints(req, [{ path: last, ttl: "1h" }]);
     expect(JSON.stringify(set)).toContain('"ttl":"1h"');
-    const body = toAnthropic(req, { breakpoints: paths });
+    const body = toAnthropic(req, { breakpoints: paths }).body;
     expect(JSON.stringify(body)).toContain('"cache_control":{"type":"ephemeral","ttl":"1h"}');
   });
 
@@ -235,9 +237,9 @@ describe("cache marker lifetimes and the 4-marker limit", () => {
     expect(withAuto.length).toBe(3);
     // The last block is cached by the automatic marker: no explicit breakpoint there.
     expect(withAuto.map((b) => b.path)).not.toContain(without[without.length - 1]!.path);
-    const body = toAnthropic(auto, { breakpoints: withAuto });
+    const body = toAnthropic(auto, { breakpoints: withAuto }).body;
     expect(markers(body)).toBe(4);
     expect(simulateCache([auto], { provider: "anthropic" }).turns[0]!.prevented.tooManyBreakpoints).toBe(false);
-    expect(() => toAnthropic(auto, { breakpoints: without })).toThrow(/automatic caching\) takes one/);
+    expect(() => toAnthropic(auto, { breakpoints: without }).body).toThrow(/automatic caching\) takes one/);
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { assembleProviderInput } from "../assembly/assemble.ts";
 import { toAnthropic } from "../formats/anthropic.ts";
+import { toBedrock } from "../formats/bedrock.ts";
 import { toGemini } from "../formats/gemini.ts";
 import { toOpenAIChat } from "../formats/openai-chat.ts";
 import { toOpenAIResponses } from "../formats/openai-responses.ts";
@@ -37,10 +38,11 @@ const wire = (body: unknown): NormalizedRequest => {
 };
 
 const cases: [string, CacheProvider, string, (r: NormalizedRequest) => unknown][] = [
-  ["anthropic", "anthropic", "claude-sonnet-4-5", (r) => toAnthropic(r)],
-  ["gemini", "gemini", "gemini-2.5-flash", (r) => toGemini(r)],
-  ["openai-chat", "openai", "gpt-4o", (r) => toOpenAIChat(r)],
-  ["openai-responses", "openai", "gpt-4o", (r) => toOpenAIResponses(r)],
+  ["anthropic", "anthropic", "claude-sonnet-4-5", (r) => toAnthropic(r).body],
+  ["gemini", "gemini", "gemini-2.5-flash", (r) => toGemini(r).body],
+  ["openai-chat", "openai", "gpt-4o", (r) => toOpenAIChat(r).body],
+  ["openai-responses", "openai", "gpt-4o", (r) => toOpenAIResponses(r).body],
+  ["bedrock-converse", "anthropic", "us.anthropic.claude-sonnet-4-5-20250929-v1:0", (r) => toBedrock(r).body],
 ];
 
 describe("loading a skill is an append", () => {
@@ -62,7 +64,7 @@ describe("loading a skill is an append", () => {
   it("Anthropic and Gemini keep the system slot unchanged and write the skill as a marked user turn", async () => {
     const before = await turn("anthropic", "claude-sonnet-4-5", false);
     const after = await turn("anthropic", "claude-sonnet-4-5", true);
-    const [a, b] = [toAnthropic(before), toAnthropic(after)] as {
+    const [a, b] = [toAnthropic(before).body, toAnthropic(after).body] as {
       system?: unknown;
       messages: { role: string; content: unknown }[];
     }[];
@@ -72,23 +74,23 @@ describe("loading a skill is an append", () => {
     expect(last.content).toBe(
       `${DEFAULT_SYSTEM_MARKER.open}Skill review instructions:\nCheck tests first, then naming.${DEFAULT_SYSTEM_MARKER.close}`,
     );
-    const g = toGemini(after) as {
+    const g = toGemini(after).body as {
       systemInstruction: unknown;
       contents: { role: string; parts: { text: string }[] }[];
     };
-    expect(g.systemInstruction).toEqual(toGemini(before).systemInstruction);
+    expect(g.systemInstruction).toEqual(toGemini(before).body.systemInstruction);
     expect(g.contents[g.contents.length - 1]!.role).toBe("user");
     expect(g.contents[g.contents.length - 1]!.parts[0]!.text.startsWith(DEFAULT_SYSTEM_MARKER.open)).toBe(true);
   });
 
   it("the marker is configurable, and a bad one is a typed error", async () => {
     const after = await turn("anthropic", "claude-sonnet-4-5", true);
-    const body = toAnthropic(after, { systemMarker: { open: "[system] ", close: "" } }) as {
+    const body = toAnthropic(after, { systemMarker: { open: "[system] ", close: "" } }).body as {
       messages: { content: unknown }[];
     };
     expect(body.messages[body.messages.length - 1]!.content).toBe(
       "[system] Skill review instructions:\nCheck tests first, then naming.",
     );
-    expect(() => toAnthropic(after, { systemMarker: { open: 1 } as never })).toThrow(/systemMarker/);
+    expect(() => toAnthropic(after, { systemMarker: { open: 1 } as never }).body).toThrow(/systemMarker/);
   });
 });

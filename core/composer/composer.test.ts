@@ -273,6 +273,36 @@ describe("composeBudgetedPrompt: the result", () => {
   });
 });
 
+describe("composeBudgetedPrompt: ordering warnings", () => {
+  const config = { depth: 0, totalBudget: 100, activeBudgetFraction: 0.7 };
+
+  it("warns when a core section after included non-core ones pushes the prompt over budget", () => {
+    const result = composeBudgetedPrompt([s("tips", "active", 60), s("rules", "core", 50)], config);
+    expect(result.overflowed).toBe(true);
+    expect(result.warnings).toEqual([
+      {
+        code: "core_after_non_core",
+        id: "rules",
+        index: 1,
+        message:
+          'core section "rules" comes after 1 non-core section(s) (60 chars) that were included first, and the prompt is over budget: put core sections first so the gate can drop the others instead.',
+      },
+    ]);
+  });
+
+  it("says nothing when core comes first (the gate then drops what does not fit) or nothing overflows", () => {
+    const first = composeBudgetedPrompt([s("rules", "core", 50), s("tips", "active", 60)], config);
+    expect(first.overflowed).toBe(false);
+    expect(first.warnings).toEqual([]);
+    const fits = composeBudgetedPrompt([s("tips", "active", 20), s("rules", "core", 50)], config);
+    expect(fits.warnings).toEqual([]);
+    // Core alone over budget is an overflow, but no ordering can fix it.
+    const alone = composeBudgetedPrompt([s("rules", "core", 150)], config);
+    expect(alone.overflowed).toBe(true);
+    expect(alone.warnings).toEqual([]);
+  });
+});
+
 describe("budgetUsedPct", () => {
   it.each([
     [0, 100, 0],
@@ -387,6 +417,23 @@ describe("composeBudgetedPrompt: invalid candidates", () => {
     expect(() =>
       composeBudgetedPrompt([s("a", "core", 1), s("b", "core", 1), s("a", "core", 1)], { depth: 0 }),
     ).toThrow(/candidates\[2\]\.id: .*"a".*candidates\[0\]/);
+  });
+
+  it("throws the first error in candidate order, whether a repeated id or a malformed candidate", () => {
+    const bad = { id: "b", tier: "optional", content: "x" } as unknown as BudgetedSection;
+    const first = (list: BudgetedSection[]) => {
+      try {
+        composeBudgetedPrompt(list, { depth: 0 });
+      } catch (caught) {
+        return caught as BudgetedSectionError;
+      }
+      throw new Error("expected a BudgetedSectionError");
+    };
+    expect(first([s("a", "core", 1), s("c", "core", 1), s("a", "core", 1), bad])).toMatchObject({
+      issue: "duplicate_id",
+      index: 2,
+    });
+    expect(first([s("a", "core", 1), bad, s("a", "core", 1)])).toMatchObject({ issue: "unknown_tier", index: 1 });
   });
 
   it.each([

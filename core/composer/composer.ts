@@ -11,6 +11,19 @@ import type { BudgetedSection, BudgetedSectionInput, BudgetConfig } from "./tier
 /** Separator between included sections in `composed`. Not counted in `totalChars`. */
 export const SECTION_SEPARATOR = "\n\n";
 
+/**
+ * Something the result is right about but the caller may not expect. `core_after_non_core`: the
+ * result is over budget and this core section comes after non-core sections that were included
+ * before it (the gate never reorders, so they took room that core needed; put core sections first).
+ */
+export interface ComposerWarning {
+  readonly code: "core_after_non_core";
+  /** The core section's id and its index among the candidates' included sections. */
+  readonly id: string;
+  readonly index: number;
+  readonly message: string;
+}
+
 /** The gate's decision (see `BudgetGateResult`) plus the joined text and derived numbers. */
 export interface ComposedPrompt extends Omit<BudgetGateResult, "droppedSections"> {
   /** `included.map(s => s.content).join("\n\n")`. */
@@ -28,6 +41,30 @@ export interface ComposedPrompt extends Omit<BudgetGateResult, "droppedSections"
   readonly sectionChars: Readonly<Record<string, number>>;
   /** Chars of each dropped section, by id (computed on first read). */
   readonly droppedChars: Readonly<Record<string, number>>;
+  /** Ordering problems the caller can fix (empty when there are none). */
+  readonly warnings: readonly ComposerWarning[];
+}
+
+/** Core sections after included non-core ones in a result that went over budget (see `ComposerWarning`). */
+function orderWarnings(included: readonly BudgetedSection[], overflowed: boolean): ComposerWarning[] {
+  const warnings: ComposerWarning[] = [];
+  if (!overflowed) return warnings;
+  let nonCore = 0;
+  let nonCoreChars = 0;
+  for (let i = 0; i < included.length; i++) {
+    const s = included[i]!;
+    if (s.tier !== "core") {
+      nonCore++;
+      nonCoreChars += s.chars;
+    } else if (nonCore > 0)
+      warnings.push({
+        code: "core_after_non_core",
+        id: s.id,
+        index: i,
+        message: `core section "${s.id}" comes after ${nonCore} non-core section(s) (${nonCoreChars} chars) that were included first, and the prompt is over budget: put core sections first so the gate can drop the others instead.`,
+      });
+  }
+  return warnings;
 }
 
 /** Percentage of the budget used, as documented on `ComposedPrompt.budgetUsedPct`. */
@@ -80,6 +117,7 @@ export function composeBudgetedPrompt(
     activeBudgetFraction: gate.activeBudgetFraction,
     overflowed: gate.overflowed,
     overBudgetChars: gate.overBudgetChars,
+    warnings: orderWarnings(included, gate.overflowed),
   };
   probes?.onBuilt?.(buildPromptBuiltEvent(result));
   return result;

@@ -1,7 +1,7 @@
 // The tiered budget composer: core / active / informational sections gated by a character budget,
 // its explanation, guidance, section builders and prompt contributions.
 export { SECTION_SEPARATOR, budgetUsedPercent, composeBudgetedPrompt } from "./composer.ts";
-export type { ComposedPrompt } from "./composer.ts";
+export type { ComposedPrompt, ComposerWarning } from "./composer.ts";
 export { explainBudgetedPrompt } from "./composer-explain.ts";
 export { applyBudgetGate } from "./tier-gate.ts";
 export type { BudgetGateResult } from "./tier-gate.ts";

@@ -13,6 +13,7 @@
  * built from the gate's decisions (`onDecision`), so composing never pulls it in.
  */
 import { InvalidInputError } from "../util/errors.ts";
+import { firstRepeat, stringHash } from "../util/string-index.ts";
 import { computeActiveCeiling, getActiveBudgetFraction, getEffectiveBudget } from "./tier-gate-config.ts";
 import { BudgetedSectionError } from "./tier-gate-errors.ts";
 import type { BudgetConfig, BudgetedSection, BudgetedSectionInput } from "./tier-gate-types.ts";
@@ -133,13 +134,7 @@ function checkSection(section: BudgetedSectionInput, index: number): number {
   return chars;
 }
 
-function duplicateIdError(
-  candidates: readonly BudgetedSectionInput[],
-  index: number,
-  id: string,
-): BudgetedSectionError {
-  let first = 0;
-  while (first < index && candidates[first]?.id !== id) first++;
+function duplicateIdError(index: number, id: string, first: number): BudgetedSectionError {
   return new BudgetedSectionError(
     index,
     id,
@@ -147,6 +142,18 @@ function duplicateIdError(
     "id",
     `section id ${JSON.stringify(id)} is already used by candidates[${first}]; give every candidate a unique id.`,
   );
+}
+
+/** The duplicate-id error for the first repeated id among `candidates[0..end)`, if any. */
+function repeatBefore(candidates: readonly BudgetedSectionInput[], end: number): BudgetedSectionError | undefined {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < end; i++) {
+    const id = candidates[i]!.id;
+    const first = seen.get(id);
+    if (first !== undefined) return duplicateIdError(i, id, first);
+    seen.set(id, i);
+  }
+  return undefined;
 }
 
 /**
@@ -177,28 +184,41 @@ export function runTierGate(
 
   // Pass 1 validates and records what the decision pass needs in flat arrays, so pass 2 never
   // dereferences a section object (it matters at 100k sections: one cache miss per object).
-  const sections = new Array<BudgetedSection>(n);
+  // Completed sections are noted only for candidates without chars; the others are the caller's.
+  let completed: (BudgetedSection | undefined)[] | undefined;
   const contents = new Array<string>(n);
   const sizes = new Float64Array(n);
   const tiers = new Uint8Array(n); // 0 core, 1 active, 2 informational
-  const seen = new Set<string>();
+  const hashes = new Int32Array(n);
   let coreChars = 0;
   for (let i = 0; i < n; i++) {
     const input = candidates[i]!;
-    const chars = checkSection(input, i);
-    const size = seen.size;
-    if (seen.add(input.id).size === size) throw duplicateIdError(candidates, i, input.id);
+    let chars: number;
+    try {
+      chars = checkSection(input, i);
+    } catch (error) {
+      // Repeated ids are found after this loop; an earlier repeat is still the first error.
+      throw repeatBefore(candidates, i) ?? error;
+    }
+    hashes[i] = stringHash(input.id);
     const tier = input.tier;
     // Sections given without chars are completed once; sections with chars pass through unchanged.
-    sections[i] =
-      input.chars === undefined ? { id: input.id, content: input.content, tier, chars } : (input as BudgetedSection);
+    if (input.chars === undefined)
+      (completed ??= new Array(n))[i] = { id: input.id, content: input.content, tier, chars };
     contents[i] = input.content;
     sizes[i] = chars;
     if (tier === "core") coreChars += chars;
     else tiers[i] = tier === "active" ? 1 : 2;
   }
 
+  // Ids are checked for repeats once all are known (a repeat before a malformed candidate still
+  // comes first: see the catch above).
+  const repeat = firstRepeat(hashes, (i) => candidates[i]!.id);
+  if (repeat !== undefined) throw duplicateIdError(repeat.at, candidates[repeat.at]!.id, repeat.first);
+
   // Pass 2: the decisions, in caller order. Kept sections are compacted in place (kept <= i).
+  const sections = candidates.slice() as BudgetedSection[];
+  if (completed !== undefined) for (let i = 0; i < n; i++) if (completed[i] !== undefined) sections[i] = completed[i]!;
   const activeCeiling = computeActiveCeiling(coreChars, effectiveBudget, activeBudgetFraction);
   const dropped: string[] = [];
   const droppedSections: BudgetedSection[] = [];

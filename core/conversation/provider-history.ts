@@ -163,7 +163,13 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
   return issues.sort((a, b) => a.index - b.index);
 }
 
-const WIRE: ReadonlySet<string> = new Set(["openai-chat", "openai-responses", "anthropic", "gemini"]);
+const WIRE: ReadonlySet<string> = new Set([
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "gemini",
+  "bedrock-converse",
+]);
 
 /**
  * `providerHistoryIssues` for caller data: a malformed message is an `InvalidInputError` naming its

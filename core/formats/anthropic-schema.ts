@@ -108,6 +108,8 @@ export const anthropicTool = z.looseObject({
 
 export const anthropicRequest = z.looseObject({
   model: z.string(),
+  /** Required by the Messages API (anthropic-sdk-typescript MessageCreateParams: `max_tokens: number`); optional here for pasted fragments, but a number when present. */
+  max_tokens: z.optional(z.number().check(z.int(), z.gte(1))),
   system: z.optional(z.union([z.string(), z.array(anthropicText)])),
   messages: z.array(anthropicMessage),
   tools: z.optional(z.array(anthropicTool)),

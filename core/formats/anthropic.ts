@@ -39,7 +39,6 @@ import {
   opaqueBlock,
   ownOpaque,
   providerFieldsOf,
-  requestHead,
   resultText,
   ToolNames,
   type Warnings,
@@ -49,6 +48,10 @@ import {
 } from "./convert-util.ts";
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { anthropicRequest } from "./anthropic-schema.ts";
+import { asObject, ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { ANTHROPIC_EXPORT_MAX_TOKENS, findModel } from "./models.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "anthropic";
 
@@ -181,7 +184,7 @@ export function fromAnthropic(raw: AnthropicRequestIn, warnings: Warnings = []):
   });
 }
 
-export interface ToAnthropicOptions {
+export interface ToAnthropicOptions extends ExportOptions {
   /**
    * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control`; when given they replace
    * the request's own markers. A block that already has a marker keeps its `ttl`; `{ path, ttl }`
@@ -264,14 +267,41 @@ function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined
   }
 }
 
-/** Normalized request → Anthropic Messages request body (deterministic key order). */
-export function toAnthropic(
+/** The body against the Anthropic request schema, plus the fields the API requires that the read schema leaves optional. */
+function checkBody(body: JsonObject): RequestFormatIssue[] {
+  const r = anthropicRequest.safeParse(body);
+  const issues = r.success ? [] : fromZodIssues(r.error.issues, body);
+  if (typeof body.max_tokens !== "number")
+    issues.push({ code: "missing_field", path: "max_tokens", message: "required" });
+  return issues;
+}
+
+/**
+ * `max_tokens` for a request that sets none: the target Claude model's export default from the
+ * model table, else the source model's (capped at `ANTHROPIC_EXPORT_MAX_TOKENS`), else that cap.
+ */
+function defaultMaxTokens(model: string, sourceModel: string): { value: number; from: string } {
+  const own = model === "" ? null : findModel(model, "anthropic").row;
+  if (own) return { value: own.exportMaxTokens, from: `the model table's default for ${own.family}` };
+  const other = sourceModel === "" ? null : findModel(sourceModel).row;
+  if (other)
+    return {
+      value: other.exportMaxTokens,
+      from: `what ${other.family} allows, capped at ${ANTHROPIC_EXPORT_MAX_TOKENS}`,
+    };
+  return { value: ANTHROPIC_EXPORT_MAX_TOKENS, from: "Strata's export default" };
+}
+
+/** Normalized request → Anthropic Messages request body (deterministic key order), with what the export dropped or filled. */
+export function writeAnthropic(
   request: ProviderRequest | NormalizedRequest,
   options: ToAnthropicOptions = {},
-): JsonObject {
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
   if (options === null || typeof options !== "object")
-    throw new InvalidInputError("options", "must be an object ({ breakpoints? }).");
+    throw new InvalidInputError("options", "must be an object ({ breakpoints?, systemMarker?, model?, from? }).");
+  const ctx = new ExportContext("anthropic", request, options, translator);
   if (options.breakpoints !== undefined && !Array.isArray(options.breakpoints))
     throw new InvalidInputError("breakpoints", "must be an array of paths (or suggestCacheBreakpoints' result).");
   const ttls = new Map<string, "5m" | "1h" | undefined>();
@@ -303,17 +333,33 @@ export function toAnthropic(
     return ttl ? { type: "ephemeral", ttl } : { type: "ephemeral" };
   };
 
-  const tools = request.tools.map((t, i) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = ctx.hostedTool(t);
+    const cacheControl = markerFor(`tools[${i}]`, t.cache);
+    if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Anthropic equivalent: not written.`);
     const extras = fieldsFor(t, KEY);
     const head: Record<string, JsonValue | undefined> = typeof extras.type === "string" ? { type: extras.type } : {};
-    return compact({
-      ...head,
-      name: t.name,
-      description: t.description,
-      input_schema: t.inputSchema,
-      ...omitKeys(extras, ["type"]),
-      cache_control: markerFor(`tools[${i}]`, t.cache),
-    });
+    let schema = t.inputSchema;
+    if (schema !== undefined) schema = ctx.schema(schema);
+    if (ctx.crossing && schema === undefined && head.type === undefined) {
+      schema = { type: "object", properties: {} };
+      ctx.warn(
+        "field_filled",
+        `tools[${i}]`,
+        "Anthropic needs an input_schema for every tool: written as an object with no properties.",
+      );
+    }
+    tools.push(
+      compact({
+        ...head,
+        name: t.name,
+        description: t.description,
+        input_schema: schema,
+        ...omitKeys(extras, ["type"]),
+        cache_control: cacheControl,
+      }),
+    );
   });
 
   const marker = systemMarkerOption(options.systemMarker);
@@ -325,15 +371,22 @@ export function toAnthropic(
     const inSlot = m.role === "system" && i < leading;
     const blocks = m.content.flatMap((b, j) => {
       const path = `messages[${i}].content[${j}]`;
-      if (inSlot && b.type !== "text")
+      if (inSlot && b.type !== "text" && (b.type !== "opaque" || b.format === KEY))
         throw new InvalidInputError(
           path,
           "Anthropic system prompts take text blocks only: move this block into a user message",
         );
       const block = m.role === "system" && !inSlot ? markedSystemBlock(b, marker) : b;
-      const out = blockTo(block, path, markerFor(path, b.cache));
+      const cacheControl = markerFor(path, b.cache);
+      if (b.type === "thinking" && ctx.crossing) {
+        ctx.thinkingDropped(path, b);
+        return [];
+      }
+      const out = blockTo(block, path, cacheControl);
+      if (!out) ctx.opaqueDropped(path, b);
       return out ? [out] : [];
     });
+    if (blocks.length === 0) return;
     if (inSlot) {
       system.push(...blocks);
       return;
@@ -368,9 +421,42 @@ export function toAnthropic(
     system.length === 1 && Object.keys(system[0]!).length === 2 && typeof system[0]!.text === "string"
       ? (system[0]!.text as string)
       : undefined;
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "tools", "system", "messages"]);
+  const model = options.model ?? request.model.model;
+  if (ctx.crossing || model === "") ctx.checkModel(model, true);
+  const out = ctx.head(model, request.providerOptions, ["model", "tools", "system", "messages"]);
+  if (out.max_tokens === undefined) {
+    const { value, from } = defaultMaxTokens(model, request.model.model);
+    const thinking = asObject(out.thinking);
+    const budget = typeof thinking?.budget_tokens === "number" ? thinking.budget_tokens : 0;
+    // budget_tokens must stay below max_tokens.
+    out.max_tokens = Math.max(value, budget + 1024);
+    ctx.warn("field_filled", "max_tokens", `Anthropic requires max_tokens: written as ${out.max_tokens} (${from}).`);
+  }
+  const budget = asObject(out.thinking)?.budget_tokens;
+  if (ctx.crossing && typeof budget === "number" && typeof out.max_tokens === "number" && budget >= out.max_tokens) {
+    ctx.warn(
+      "setting_approximated",
+      "max_tokens",
+      `Anthropic needs max_tokens above the thinking budget (${budget}): ${out.max_tokens} written as ${budget + 1024}.`,
+    );
+    out.max_tokens = budget + 1024;
+  }
+  const reorder = { model: out.model, max_tokens: out.max_tokens };
   if (tools.length > 0) out.tools = tools;
   if (system.length > 0) out.system = singleSystem ?? system;
   out.messages = turns.map((t) => withExtras({ role: t.role, content: t.plain ?? t.content }, t.extras));
-  return compact(out);
+  ctx.reportForeign(request);
+  const body = compact(ctx.crossing ? { ...reorder, ...out } : out);
+  return ctx.result(body, checkBody(body));
+}
+
+/**
+ * toAnthropic: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toAnthropic(
+  request: ProviderRequest | NormalizedRequest,
+  options: ToAnthropicOptions = {},
+): ExportResult {
+  return writeAnthropic(request, options, TRANSLATOR);
 }

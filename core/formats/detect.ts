@@ -10,22 +10,33 @@
  *    - Anthropic: a top-level `system` (string or array); `cache_control` at the top level or on a
  *      block; `tool_use`, `tool_result`, `thinking`, `redacted_thinking` blocks (and `image` /
  *      `document` blocks with a `source`); `anthropic_version`; `thinking`.
- *    - Gemini: `contents`, `systemInstruction`, `generationConfig`, `safetySettings`, `toolConfig`.
- *    - OpenAI Responses: `input`, `instructions`, `previous_response_id`, `max_output_tokens`.
- *    - OpenAI Chat: `system`, `developer` or `tool` role messages; `tool_calls`; `image_url`,
- *      `input_audio` parts; `max_completion_tokens`, `response_format`.
+ *      Server-tool and newer blocks (`server_tool_use`, `web_search_tool_result`, …) count the same.
+ *    - Gemini: `contents`, `systemInstruction`, `generationConfig`, `safetySettings`, `toolConfig`,
+ *      `cachedContent`, in either spelling (`system_instruction`, …).
+ *    - OpenAI Responses: `input`, `instructions`, `previous_response_id`, `max_output_tokens`, a
+ *      `prompt` object (a stored prompt).
+ *    - OpenAI Chat: `system`, `developer`, `tool` or `function` role messages; `tool_calls`,
+ *      `function_call`; `image_url`, `input_audio` parts; `max_completion_tokens`, `response_format`.
+ *    - Bedrock Converse: `modelId`, `inferenceConfig`, `additionalModelRequestFields`,
+ *      `guardrailConfig`, `promptVariables`; blocks without a `type` holding one member (`{ text }`,
+ *      `{ toolUse }`, `{ cachePoint }`); `toolConfig.tools[].toolSpec`. Bedrock and Anthropic both have
+ *      `system` and `messages`, but Anthropic blocks always have a `type` and Converse blocks never do,
+ *      and each schema rejects the other's blocks; so only a body with no blocks at all (plain string
+ *      contents are Anthropic-only) can be valid under both, and then Anthropic wins on table order.
  * 2. The conversation container: a `messages` array ranks OpenAI Chat and Anthropic above the
  *    formats that need another one (`input` and `contents` are decisive already). Two formats that
  *    both accept a value always share this step, so it only orders the formats that cannot match.
  * 3. The model id's prefix, after any vendor path (`anthropic/`, `models/`, Bedrock's
  *    `us.anthropic.`): `claude` → Anthropic; `gemini` → Gemini; `gpt`, `o1`, `o3`, `o4` (any
- *    `o<digit>`), `chatgpt`, `ft:` → OpenAI (Chat and Responses alike: their schemas tell them apart).
+ *    `o<digit>`), `chatgpt`, `ft:` → OpenAI (Chat and Responses alike: their schemas tell them apart);
+ *    a Bedrock model id (`anthropic.claude-…-v1:0`, `amazon.nova-…`, an inference-profile or ARN) → Bedrock.
  * 4. Table order (`REQUEST_FORMATS`, or `WIRE_FORMATS` for `parseWireRequest`): with no evidence at all, a `messages` body is OpenAI Chat, the
  *    format most OpenAI-compatible servers take.
  *
  * The same ranking picks the "closest" format when nothing matches (then fewest issues breaks ties).
  */
 import { isObject } from "../util/plain-object.ts";
+import { ANTHROPIC_PASSTHROUGH } from "./anthropic-schema.ts";
 import type { WireFormat } from "./types.ts";
 
 export interface FormatEvidence {
@@ -42,9 +53,44 @@ export type Obj = Record<string, unknown>;
 export const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
 export const count = (o: Obj, keys: readonly string[]) => keys.reduce((n, k) => n + (has(o, k) ? 1 : 0), 0);
 
-const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "thinking", "redacted_thinking"]);
+const ANTHROPIC_BLOCKS = new Set([
+  "tool_use",
+  "tool_result",
+  "thinking",
+  "redacted_thinking",
+  ...Object.keys(ANTHROPIC_PASSTHROUGH),
+]);
 const CHAT_PARTS = new Set(["image_url", "input_audio"]);
-const CHAT_ROLES = new Set(["system", "developer", "tool"]);
+const CHAT_ROLES = new Set(["system", "developer", "tool", "function"]);
+/** Converse block members (a block is `{ member: … }`, without `type`). */
+const BEDROCK_MEMBERS = new Set([
+  "text",
+  "image",
+  "document",
+  "video",
+  "audio",
+  "toolUse",
+  "toolResult",
+  "guardContent",
+  "cachePoint",
+  "reasoningContent",
+  "citationsContent",
+  "searchResult",
+]);
+const BEDROCK_FIELDS = [
+  "modelId",
+  "inferenceConfig",
+  "additionalModelRequestFields",
+  "guardrailConfig",
+  "promptVariables",
+];
+/** Bedrock model and inference-profile ids: `anthropic.claude-…-v1:0`, `us.amazon.nova-pro-v1:0`, ARNs. */
+const BEDROCK_MODEL =
+  /^(arn:aws[^:]*:bedrock:|(?:(?:us|eu|apac|jp|au|ca|us-gov|global)\.)?(?:anthropic|amazon|meta|mistral|cohere|ai21|deepseek|writer|qwen|openai)\.[a-z0-9-]+.*(?:-v\d+(?::\d+)?)?$)/;
+const isBedrockBlock = (b: Record<string, unknown>) => {
+  const keys = Object.keys(b);
+  return keys.length === 1 && BEDROCK_MEMBERS.has(keys[0]!);
+};
 
 /** The model id without a vendor path: `anthropic/claude-x` → `claude-x`, `us.anthropic.claude-x` → `claude-x`. */
 function bareModel(model: unknown): string {
@@ -73,10 +119,11 @@ export function wireEvidence(o: Obj): Record<WireFormat, FormatEvidence> {
   let chatParts = false;
   let blocks = false;
   let blockCache = false;
+  let converse = false;
   for (const m of messages) {
     if (!isObject(m)) continue;
     if (typeof m["role"] === "string" && CHAT_ROLES.has(m["role"])) roles = true;
-    if (has(m, "tool_calls")) calls = true;
+    if (has(m, "tool_calls") || has(m, "function_call")) calls = true;
     const content = m["content"];
     if (!Array.isArray(content)) continue;
     for (const b of content) {
@@ -89,24 +136,53 @@ export function wireEvidence(o: Obj): Record<WireFormat, FormatEvidence> {
         blocks = true;
       if (typeof t === "string" && CHAT_PARTS.has(t)) chatParts = true;
       if (has(b, "cache_control")) blockCache = true;
+      if (isBedrockBlock(b)) converse = true;
     }
   }
+  const system = o["system"];
+  const converseSystem = Array.isArray(system) && system.some((b) => isObject(b) && isBedrockBlock(b));
+  const toolConfig = o["toolConfig"];
+  const toolSpecs =
+    isObject(toolConfig) &&
+    Array.isArray(toolConfig["tools"]) &&
+    toolConfig["tools"].some((t) => isObject(t) && (has(t, "toolSpec") || has(t, "cachePoint")));
   anthropic += (blocks ? 1 : 0) + (blockCache || has(o, "cache_control") ? 1 : 0);
+  // A Converse system array counts against Anthropic's top-level `system` above.
+  if (converseSystem) anthropic--;
   chat += (roles ? 1 : 0) + (calls ? 1 : 0) + (chatParts ? 1 : 0);
   const family = modelFamily(o["model"]);
   const hasMessages = Array.isArray(o["messages"]) ? 1 : 0;
   return {
     "openai-chat": { decisive: chat, shape: hasMessages, model: family === "openai" ? 1 : 0 },
     "openai-responses": {
-      decisive: count(o, ["input", "instructions", "previous_response_id", "max_output_tokens"]),
+      decisive:
+        count(o, ["input", "instructions", "previous_response_id", "max_output_tokens"]) +
+        (isObject(o["prompt"]) ? 1 : 0),
       shape: 0,
       model: family === "openai" ? 1 : 0,
     },
     anthropic: { decisive: anthropic, shape: hasMessages, model: family === "anthropic" ? 1 : 0 },
     gemini: {
-      decisive: count(o, ["contents", "systemInstruction", "generationConfig", "safetySettings", "toolConfig"]),
+      decisive: count(o, [
+        "contents",
+        "systemInstruction",
+        "system_instruction",
+        "generationConfig",
+        "generation_config",
+        "safetySettings",
+        "safety_settings",
+        "toolConfig",
+        "tool_config",
+        "cachedContent",
+        "cached_content",
+      ]),
       shape: 0,
       model: family === "gemini" ? 1 : 0,
+    },
+    "bedrock-converse": {
+      decisive: count(o, BEDROCK_FIELDS) + (converse ? 1 : 0) + (converseSystem ? 1 : 0) + (toolSpecs ? 1 : 0),
+      shape: hasMessages,
+      model: typeof o["model"] === "string" && BEDROCK_MODEL.test(o["model"].toLowerCase()) ? 1 : 0,
     },
   };
 }

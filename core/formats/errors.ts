@@ -25,7 +25,9 @@ export type RequestFormatErrorCode =
   /** Valid JSON that matches none of the formats tried. */
   | "no_format_matched"
   /** A fingerprint bundle received from someone else is malformed. */
-  | "invalid_fingerprints";
+  | "invalid_fingerprints"
+  /** A `to*` converter wrote a body its target format would reject (checked before it is returned). */
+  | "export_invalid";
 
 /** A request could not be parsed or did not match any supported format. */
 export class RequestFormatError extends StrataError<RequestFormatErrorCode> {

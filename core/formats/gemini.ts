@@ -25,7 +25,6 @@ import {
   opaqueBlock,
   ownOpaque,
   providerFieldsOf,
-  requestHead,
   type Warnings,
   warnUnknown,
   withExtras,
@@ -38,10 +37,14 @@ import {
   GEMINI_SNAKE,
   type GeminiPartIn,
   type GeminiRequestIn,
+  geminiRequest,
 } from "./gemini-schema.ts";
 import { putOwn } from "../util/plain-object.ts";
 import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "gemini";
 
@@ -370,14 +373,19 @@ function camelPartTo(b: Exclude<ContentBlock, { type: "opaque" }>, path: string,
   }
 }
 
-export interface ToGeminiOptions {
+export interface ToGeminiOptions extends ExportOptions {
   /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
   readonly systemMarker?: SystemMarker;
 }
 
 /** Normalized request → Gemini `generateContent` body (deterministic key order; a snake_case request stays snake_case). */
-export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): JsonObject {
+export function writeGemini(
+  request: ProviderRequest | NormalizedRequest,
+  options: ToGeminiOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("gemini", request, options ?? {}, translator);
   const marker = systemMarkerOption(options?.systemMarker);
   const leading = leadingSystemCount(request.messages);
   const systemParts: JsonObject[] = [];
@@ -388,9 +396,13 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
     const later = m.role === "system" && i >= leading;
     const parts: JsonObject[] = [];
     m.content.forEach((b, j) => {
-      const part = partTo(later ? markedSystemBlock(b, marker) : b, `messages[${i}].content[${j}]`);
+      const path = `messages[${i}].content[${j}]`;
+      if (b.type === "thinking" && ctx.crossing) return ctx.thinkingDropped(path, b);
+      const part = partTo(later ? markedSystemBlock(b, marker) : b, path);
       if (part) parts.push(part);
+      else ctx.opaqueDropped(path, b);
     });
+    if (parts.length === 0 && m.content.length > 0) return;
     const x = fieldsFor(m, KEY);
     if (m.role === "system" && !later) {
       systemParts.push(...parts);
@@ -410,14 +422,20 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
   });
   const tools: JsonObject[] = [];
   let decls: JsonObject[] | undefined;
-  for (const t of request.tools) {
+  for (const [i, t] of request.tools.entries()) {
+    const hosted = ctx.hostedTool(t);
+    if (hosted) {
+      ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Gemini equivalent: not written.`);
+      continue;
+    }
     const { snake, schemaKey: key, ...x } = fieldsFor(t, KEY);
     if (x.tool !== undefined) {
       decls = undefined;
       tools.push(x.tool as JsonObject);
       continue;
     }
-    const schemaKey = typeof key === "string" ? key : "parameters";
+    // A JSON Schema from another format goes where Gemini takes full JSON Schema.
+    const schemaKey = typeof key === "string" ? key : ctx.crossing ? "parametersJsonSchema" : "parameters";
     const decl = compact({ name: t.name, description: t.description, [schemaKey]: t.inputSchema, ...x });
     if (!decls) {
       decls = [];
@@ -425,18 +443,33 @@ export function toGemini(request: ProviderRequest | NormalizedRequest, options: 
     }
     decls.push(decl);
   }
-  const out = requestHead(request.model.model === "" ? undefined : request.model.model, request.providerOptions, [
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing) ctx.checkModel(model, false);
+  const out = ctx.head(model, request.providerOptions, [
     "model",
     "contents",
     "systemInstruction",
     "system_instruction",
     "tools",
   ]);
+  if (model === "") out.model = undefined;
   if (tools.length > 0) out.tools = tools;
   if (systemParts.length > 0) {
     const { snake, ...sx } = systemExtras ?? {};
     out[snake === true ? "system_instruction" : "systemInstruction"] = withExtras({ parts: systemParts }, sx);
   }
   out.contents = contentsString !== undefined && contents.length === 1 ? contentsString : contents;
-  return compact(out);
+  ctx.reportForeign(request);
+  const body = compact(out);
+  const r = geminiRequest.safeParse(body);
+  const issues = r.success ? checkGeminiParts(body as unknown as GeminiRequestIn) : fromZodIssues(r.error.issues, body);
+  return ctx.result(body, issues);
+}
+
+/**
+ * toGemini: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toGemini(request: ProviderRequest | NormalizedRequest, options: ToGeminiOptions = {}): ExportResult {
+  return writeGemini(request, options, TRANSLATOR);
 }

@@ -1,5 +1,5 @@
-// Provider wire formats: detect and read OpenAI Chat, OpenAI Responses, Anthropic Messages and
-// Gemini request bodies into one normalized request, and write them back.
+// Provider wire formats: detect and read OpenAI Chat, OpenAI Responses, Anthropic Messages, Gemini
+// and AWS Bedrock Converse request bodies into one normalized request, and write them back.
 export { RequestFormatError } from "./errors.ts";
 export type { RequestFormatIssue } from "./errors.ts";
 export { DEFAULT_MAX_REQUEST_LENGTH, parseRequestValue, parseWireRequest } from "./parse.ts";
@@ -13,6 +13,15 @@ export type { ToAnthropicOptions } from "./anthropic.ts";
 export { toOpenAIChat } from "./openai-chat.ts";
 export { toOpenAIResponses } from "./openai-responses.ts";
 export { toGemini } from "./gemini.ts";
+export type { ToGeminiOptions } from "./gemini.ts";
+
+// Cross-format export: warnings, settings translation, system placement
+export { EXPORT_WARNING_CODES, sourceFormatOf } from "./export-context.ts";
+export type { ExportOptions, ExportResult, ExportWarning, ExportWarningCode } from "./export-context.ts";
+export { EFFORT_BUDGETS, REQUEST_FIELDS } from "./settings.ts";
+export { DEFAULT_SYSTEM_MARKER } from "./system-placement.ts";
+export type { SystemMarker } from "./system-placement.ts";
+export { toBedrock } from "./bedrock.ts";
 
 // Model facts: windows, output limits, cache minimums, prices, export defaults (dated and sourced)
 export {

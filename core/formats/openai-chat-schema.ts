@@ -32,10 +32,18 @@ const toolCall = z.looseObject({
 });
 
 const name = z.optional(z.string());
+/** The legacy single call of an assistant turn (before `tool_calls`). */
+const functionCall = z.optional(z.looseObject({ name: z.string(), arguments: z.string() }));
 export const chatMessage = z.discriminatedUnion("role", [
   z.looseObject({ role: z.literal("system"), content: textContent, name }),
   z.looseObject({ role: z.literal("developer"), content: textContent, name }),
-  z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(chatPart)]), name }),
+  z.looseObject({
+    role: z.literal("user"),
+    content: z.union([z.string(), z.array(chatPart)]),
+    name,
+    // Ollama's OpenAI-compatible servers: base64 images beside the text.
+    images: z.optional(z.array(z.string())),
+  }),
   z.looseObject({
     role: z.literal("assistant"),
     content: z.optional(
@@ -43,8 +51,11 @@ export const chatMessage = z.discriminatedUnion("role", [
     ),
     name,
     tool_calls: z.optional(z.array(toolCall)),
+    function_call: functionCall,
   }),
   z.looseObject({ role: z.literal("tool"), content: textContent, tool_call_id: z.string() }),
+  // Deprecated but still accepted: the answer to a `function_call` (openai-node ChatCompletionFunctionMessageParam).
+  z.looseObject({ role: z.literal("function"), name: z.string(), content: z.nullable(z.string()) }),
 ]);
 
 export const chatTool = z.discriminatedUnion("type", [
@@ -64,6 +75,9 @@ export const chatRequest = z.looseObject({
   messages: z.array(chatMessage),
   tools: z.optional(z.array(chatTool)),
   prompt_cache_key: z.optional(z.string()),
+  // openai-node ChatCompletionCreateParamsBase: `max_tokens?: number | null`, `max_completion_tokens?: number | null`.
+  max_tokens: z.optional(z.nullable(z.number().check(z.int(), z.gte(1)))),
+  max_completion_tokens: z.optional(z.nullable(z.number().check(z.int(), z.gte(1)))),
 });
 
 export type ChatRequestIn = z.infer<typeof chatRequest>;

@@ -12,6 +12,8 @@ import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import {
+  cacheControlOf,
+  cacheMarkerFrom,
   compact,
   extraFields,
   fieldsFor,
@@ -21,7 +23,6 @@ import {
   omitKeys,
   parseArguments,
   providerFieldsOf,
-  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
@@ -43,10 +44,26 @@ import {
 } from "./openai-parts.ts";
 import type { ChatPartIn, ChatRequestIn } from "./openai-chat-schema.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { chatRequest } from "./openai-chat-schema.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { fromZodIssues } from "./issues.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "openai-chat";
 
+/**
+ * A content part; a `cache_control` on it (OpenRouter and LiteLLM take Anthropic's marker there for
+ * Claude) becomes the block's cache marker, remembered so it is written back.
+ */
 function partFrom(p: ChatPartIn): ContentBlock {
+  const cc = (p as { cache_control?: unknown }).cache_control;
+  if (cc === undefined) return partFromWire(p);
+  const { cache_control: _, ...rest } = p as ChatPartIn & { cache_control?: unknown };
+  const b = partFromWire(rest as ChatPartIn);
+  return { ...b, cache: cacheMarkerFrom(cc)!, providerFields: { [KEY]: { ...fieldsFor(b, KEY), cacheControl: true } } };
+}
+
+function partFromWire(p: ChatPartIn): ContentBlock {
   switch (p.type) {
     case "text":
       return textFromPart(KEY, p);
@@ -75,13 +92,28 @@ function partFrom(p: ChatPartIn): ContentBlock {
 export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = raw.messages.map((m) => {
+    if (m.role === "function") {
+      // The legacy answer to a function call: a tool result without an id.
+      const block: ContentBlock = {
+        type: "tool_result",
+        toolCallId: "",
+        name: m.name,
+        result: m.content,
+        providerFields: { [KEY]: { legacyFunction: true } },
+      };
+      return withOptional({ role: "tool", content: [block] } as Message, {
+        providerFields: providerFieldsOf(KEY, extraFields(m, ["role", "name", "content"])),
+      });
+    }
     const content: ContentBlock[] = [];
     if (typeof m.content === "string") content.push({ type: "text", text: m.content });
     else if (Array.isArray(m.content) && m.role !== "tool")
       for (const p of m.content) content.push(partFrom(p as ChatPartIn));
     const extras: Record<string, JsonValue> = {
-      ...extraFields(m, ["role", "content", "name", "tool_calls", "tool_call_id"]),
+      ...extraFields(m, ["role", "content", "name", "tool_calls", "tool_call_id", "function_call", "images"]),
     };
+    if (m.role === "user" && m.images)
+      for (const data of m.images) content.push({ type: "image", data, providerFields: { [KEY]: { ollama: true } } });
     if (m.role === "assistant") {
       for (const c of m.tool_calls ?? []) {
         names.add(c.id, c.function.name);
@@ -97,6 +129,16 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
             { providerFields: providerFieldsOf(KEY, fx) },
           ),
         );
+      }
+      if (m.function_call) {
+        const f = m.function_call;
+        content.push({
+          type: "tool_call",
+          id: "",
+          name: f.name,
+          arguments: parseArguments(f.arguments),
+          providerFields: { [KEY]: { ...extraFields(f, ["name", "arguments"]), legacyFunction: true } },
+        });
       }
       if (m.content === undefined) extras.noContent = true;
     }
@@ -138,7 +180,12 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
 }
 
 function partTo(b: ContentBlock, path: string): JsonObject | undefined {
-  const extras = fieldsFor(b, KEY);
+  const { cacheControl, ...extras } = fieldsFor(b, KEY);
+  const part = partToWire(b, path, extras);
+  return part && cacheControl === true && b.cache ? { ...part, cache_control: cacheControlOf(b.cache)! } : part;
+}
+
+function partToWire(b: ContentBlock, path: string, extras: JsonObject): JsonObject | undefined {
   switch (b.type) {
     case "text":
       return textToPart(b.text, extras, "text");
@@ -164,21 +211,36 @@ function partTo(b: ContentBlock, path: string): JsonObject | undefined {
       };
     }
     case "thinking":
+    case "opaque":
       return undefined;
     default:
       throw new InvalidInputError(path, `a ${b.type} block cannot be a content part in Chat Completions`);
   }
 }
 
-/** Normalized request → Chat Completions request body (deterministic key order). */
-export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): JsonObject {
+/** Normalized request → Chat Completions request body (deterministic key order), with what the export dropped. */
+export function writeOpenAIChat(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("openai-chat", request, options ?? {}, translator);
   const messages: JsonObject[] = [];
   request.messages.forEach((m, i) => {
+    // Chat Completions has no opaque blocks of its own: another format's are dropped, each named.
+    m.content.forEach((b, j) => {
+      if (b.type === "opaque") ctx.opaqueDropped(`messages[${i}].content[${j}]`, b);
+    });
     const extras = fieldsFor(m, KEY);
     const results = m.content.filter((b) => b.type === "tool_result");
     for (const r of results) {
       if (r.type !== "tool_result") continue;
+      if (fieldsFor(r, KEY).legacyFunction === true) {
+        const content = r.result === null ? null : resultText(r);
+        messages.push(withExtras({ role: "function", name: r.name, content }, m.role === "tool" ? extras : undefined));
+        continue;
+      }
       const content = fieldsFor(r, KEY).contentParts === true ? r.result : resultText(r);
       messages.push(
         withExtras({ role: "tool", tool_call_id: r.toolCallId, content }, m.role === "tool" ? extras : undefined),
@@ -187,8 +249,19 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
     if (m.role === "tool") return;
     const calls: JsonObject[] = [];
     const parts: JsonObject[] = [];
+    const images: string[] = [];
+    let legacyCall: JsonObject | undefined;
     m.content.forEach((b, j) => {
       if (b.type === "tool_result") return;
+      if (b.type === "image" && b.data !== undefined && fieldsFor(b, KEY).ollama === true) {
+        images.push(b.data);
+        return;
+      }
+      if (b.type === "tool_call" && fieldsFor(b, KEY).legacyFunction === true) {
+        const { legacyFunction: _, ...fx } = fieldsFor(b, KEY);
+        legacyCall = withExtras({ name: b.name, arguments: stringifyArguments(b.arguments) }, fx);
+        return;
+      }
       if (b.type === "tool_call") {
         const fx = fieldsFor(b, KEY);
         calls.push(
@@ -199,11 +272,22 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
         );
         return;
       }
+      if (b.type === "thinking") return ctx.thinkingDropped(`messages[${i}].content[${j}]`, b);
+      if (b.type === "opaque") return;
       const p = partTo(b, `messages[${i}].content[${j}]`);
       if (p) parts.push(p);
     });
     if (results.length > 0 && parts.length === 0 && calls.length === 0) return;
-    const textOnly = m.content.filter((b) => b.type !== "tool_call" && b.type !== "thinking");
+    // Every block was another format's (opaque or thinking) and dropped with a warning: no empty message.
+    if (
+      parts.length === 0 &&
+      calls.length === 0 &&
+      m.content.every((b) => b.type === "opaque" || b.type === "thinking")
+    )
+      return;
+    const textOnly = m.content.filter(
+      (b) => b.type !== "tool_call" && b.type !== "thinking" && !(b.type === "image" && fieldsFor(b, KEY).ollama),
+    );
     const content: JsonValue | undefined =
       textOnly.length === 1 && isPlainTextFor(textOnly[0]!, KEY, false)
         ? textOnly[0].text
@@ -218,18 +302,41 @@ export function toOpenAIChat(request: ProviderRequest | NormalizedRequest): Json
         content,
         name: m.name,
         tool_calls: calls.length > 0 ? calls : undefined,
+        function_call: legacyCall,
+        images: images.length > 0 ? images : undefined,
         ...omitKeys(extras, ["noContent"]),
       }),
     );
   });
-  const tools = request.tools.map((t) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = ctx.hostedTool(t);
+    if (hosted)
+      return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Chat Completions equivalent: not written.`);
     const own = fieldsFor(t, KEY);
-    if (own.type === "custom") return own;
-    return { type: "function", function: functionFields(t) };
+    if (own.type === "custom") return tools.push(own);
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
+    tools.push({
+      type: "function",
+      function: functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
+    });
   });
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "messages", "tools"]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing || model === "") ctx.checkModel(model, true);
+  const out = ctx.head(model, request.providerOptions, ["model", "messages", "tools"]);
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   if (tools.length > 0) out.tools = tools;
   out.messages = messages;
-  return compact(out);
+  ctx.reportForeign(request);
+  const body = compact(out);
+  const r = chatRequest.safeParse(body);
+  return ctx.result(body, r.success ? [] : fromZodIssues(r.error.issues, body));
+}
+
+/**
+ * toOpenAIChat: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toOpenAIChat(request: ProviderRequest | NormalizedRequest, options: ExportOptions = {}): ExportResult {
+  return writeOpenAIChat(request, options, TRANSLATOR);
 }

@@ -20,13 +20,17 @@ import {
   fieldsFor,
   type JsonObject,
   mediaSource,
+  missingStrings,
   omitKeys,
+  opaqueBlock,
+  ownOpaque,
   parseArguments,
   providerFieldsOf,
-  requestHead,
   resultText,
   stringifyArguments,
   ToolNames,
+  type Warnings,
+  warnUnknown,
   withExtras,
   withOptional,
 } from "./convert-util.ts";
@@ -46,6 +50,7 @@ import {
 import { fromZodIssues } from "./issues.ts";
 import {
   RESPONSES_ITEM_TYPES,
+  RESPONSES_PASSTHROUGH,
   type ResponsesItemIn,
   type ResponsesPartIn,
   type ResponsesRequestIn,
@@ -57,6 +62,9 @@ import {
 } from "./openai-responses-schema.ts";
 import { describeValue } from "../util/describe.ts";
 import type { NormalizedRequest } from "./types.ts";
+import { responsesRequest } from "./openai-responses-schema.ts";
+import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
+import { TRANSLATOR } from "./settings.ts";
 
 const KEY = "openai-responses";
 
@@ -68,7 +76,20 @@ export function checkResponsesItems(
   const items: ResponsesItemIn[] = [];
   const issues: RequestFormatIssue[] = [];
   input.forEach((raw, i) => {
-    const type = raw.type === undefined && "role" in raw ? "message" : raw.type;
+    // An item reference may be `{ id }` alone (its `type` is optional in the SDK).
+    const type =
+      raw.type === undefined && "role" in raw
+        ? "message"
+        : (raw.type ?? null) === null && typeof raw.id === "string"
+          ? "item_reference"
+          : raw.type;
+    if (typeof type === "string" && !(RESPONSES_ITEM_TYPES as readonly string[]).includes(type)) {
+      const known = Object.hasOwn(RESPONSES_PASSTHROUGH, type) ? RESPONSES_PASSTHROUGH[type]! : undefined;
+      const missing = known ? missingStrings(raw, known[0], `input[${i}]`) : [];
+      if (missing.length > 0) issues.push(...missing);
+      else items.push({ kind: "opaque", item: raw, wireType: type, path: `input[${i}]` });
+      return;
+    }
     const schema =
       type === "message"
         ? responsesMessage
@@ -138,7 +159,11 @@ const contentOf = (content: string | readonly ResponsesPartIn[]): ContentBlock[]
   typeof content === "string" ? [{ type: "text", text: content }] : content.map(partFrom);
 
 /** Parsed Responses request (with its checked items) → normalized request. */
-export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly ResponsesItemIn[]): NormalizedRequest {
+export function fromOpenAIResponses(
+  raw: ResponsesRequestIn,
+  items: readonly ResponsesItemIn[],
+  warnings: Warnings = [],
+): NormalizedRequest {
   const names = new ToolNames();
   const messages: Message[] = [];
   if (raw.instructions !== undefined)
@@ -153,7 +178,19 @@ export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly Res
     if (group) messages.push({ role: "assistant", content: group });
     group = undefined;
   };
-  for (const { kind, item } of items) {
+  for (const entry of items) {
+    if (entry.kind === "opaque") {
+      // Items Strata does not model: what the model did joins the assistant turn, what answers it stands alone.
+      const known = Object.hasOwn(RESPONSES_PASSTHROUGH, entry.wireType);
+      if (!known) warnUnknown(warnings, entry.path, KEY, entry.wireType);
+      const block = opaqueBlock(KEY, entry.wireType, entry.item);
+      if (known && RESPONSES_PASSTHROUGH[entry.wireType]![1]) {
+        flush();
+        messages.push({ role: "tool", content: [block] });
+      } else (group ??= []).push(block);
+      continue;
+    }
+    const { kind, item } = entry;
     if (kind === "message" && item.role === "assistant") {
       const blocks = contentOf(item.content);
       const start = { itemStart: extraFields(item, ["type", "role", "content"]) ?? {} };
@@ -226,7 +263,7 @@ export function fromOpenAIResponses(raw: ResponsesRequestIn, items: readonly Res
     if (f.parameters === null) extras.parameters = null;
     return toolFromFunction(f.name, f.description ?? undefined, f.parameters ?? undefined, extras);
   });
-  return withOptional({ model: { provider: "openai", model: raw.model }, messages, tools } as NormalizedRequest, {
+  return withOptional({ model: { provider: "openai", model: raw.model ?? "" }, messages, tools } as NormalizedRequest, {
     providerOptions: extraFields(raw, ["model", "instructions", "input", "tools", "prompt_cache_key"]),
     cacheKey: raw.prompt_cache_key,
   });
@@ -267,15 +304,31 @@ function messageItem(
   return withExtras({ type: "message", role, content: parts }, extras);
 }
 
-/** Normalized request → Responses request body (deterministic key order). */
-export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest): JsonObject {
+/** Normalized request → Responses request body (deterministic key order), with what the export dropped. */
+export function writeOpenAIResponses(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+  translator?: Translator,
+): ExportResult {
   assertProviderRequest(request);
+  const ctx = new ExportContext("openai-responses", request, options ?? {}, translator);
   let instructions: string | undefined;
   const input: JsonObject[] = [];
   request.messages.forEach((m, i) => {
+    m.content.forEach((b, j) => {
+      if (b.type === "opaque") ctx.opaqueDropped(`messages[${i}].content[${j}]`, b);
+    });
     const own = fieldsFor(m, KEY);
     if (m.role === "system" && own.instructions === true && instructions === undefined) {
       instructions = messageText(m);
+      return;
+    }
+    // A turn of items kept verbatim: each goes back as it came (another format's: not written).
+    if (m.content.length > 0 && m.content.every((b) => b.type === "opaque")) {
+      for (const b of m.content) {
+        const own = ownOpaque(b, KEY);
+        if (own) input.push(own);
+      }
       return;
     }
     for (const b of m.content) {
@@ -338,22 +391,57 @@ export function toOpenAIResponses(request: ProviderRequest | NormalizedRequest):
           }),
         );
       else if (b.type === "thinking" && x.item !== undefined) input.push(x.item as JsonObject);
+      else if (b.type === "thinking") ctx.thinkingDropped(`messages[${i}].content[${m.content.indexOf(b)}]`, b);
+      else if (b.type === "opaque") {
+        const own = ownOpaque(b, KEY);
+        if (own) input.push(own);
+      }
     }
     close();
   });
-  const tools = request.tools.map((t) => {
+  const tools: JsonObject[] = [];
+  request.tools.forEach((t, i) => {
+    const hosted = ctx.hostedTool(t);
+    if (hosted) return ctx.warn("tool_dropped", `tools[${i}]`, `${hosted} has no Responses equivalent: not written.`);
     const own = fieldsFor(t, KEY);
-    if (typeof own.type === "string" && own.type !== "function") return own;
-    return { type: "function", ...functionFields(t) };
+    if (typeof own.type === "string" && own.type !== "function") return tools.push(own);
+    const schema = t.inputSchema === undefined ? undefined : ctx.schema(t.inputSchema);
+    tools.push({
+      type: "function",
+      ...functionFields(schema === t.inputSchema ? t : { ...t, inputSchema: schema as JsonValue }),
+    });
   });
-  const out = requestHead(request.model.model, request.providerOptions, ["model", "instructions", "input", "tools"]);
+  const model = options?.model ?? request.model.model;
+  if (ctx.crossing) ctx.checkModel(model, false);
+  const out = ctx.head(model, request.providerOptions, ["model", "instructions", "input", "tools"]);
+  if (model === "") out.model = undefined;
   if (request.cacheKey !== undefined && out.prompt_cache_key === undefined) out.prompt_cache_key = request.cacheKey;
   out.instructions = instructions;
   if (tools.length > 0) out.tools = tools;
   const only = input.length === 1 ? input[0]! : undefined;
-  out.input =
-    only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
-      ? only.content
-      : input;
-  return compact(out);
+  // A body that only names a stored prompt sends no input.
+  if (input.length > 0 || instructions !== undefined || out.prompt === undefined)
+    out.input =
+      only && only.role === "user" && typeof only.content === "string" && Object.keys(only).length === 2
+        ? only.content
+        : input;
+  ctx.reportForeign(request);
+  const body = compact(out);
+  const r = responsesRequest.safeParse(body);
+  const issues = r.success ? [] : fromZodIssues(r.error.issues, body);
+  if (r.success && Array.isArray(body.input))
+    issues.push(...checkResponsesItems(body.input as Record<string, unknown>[], body).issues);
+  if (r.success) issues.push(...checkResponsesTools(body.tools as { type: string }[] | undefined, body));
+  return ctx.result(body, issues);
+}
+
+/**
+ * toOpenAIResponses: the body plus what the export dropped, filled or approximated. A request read from
+ * another format gets its settings translated (see settings.ts and the README's settings table).
+ */
+export function toOpenAIResponses(
+  request: ProviderRequest | NormalizedRequest,
+  options: ExportOptions = {},
+): ExportResult {
+  return writeOpenAIResponses(request, options, TRANSLATOR);
 }

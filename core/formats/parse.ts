@@ -7,6 +7,7 @@
  */
 import { anthropicRequest } from "./anthropic-schema.ts";
 import { checkAnthropicBlocks, fromAnthropic } from "./anthropic.ts";
+import { bedrockRequest, checkBedrockBlocks, fromBedrock } from "./bedrock.ts";
 import { byEvidence, type FormatEvidence, type Obj, rankFormats, wireEvidence } from "./detect.ts";
 import { RequestFormatError, type RequestFormatErrorCode, type RequestFormatIssue } from "./errors.ts";
 import { geminiRequest } from "./gemini-schema.ts";
@@ -51,12 +52,21 @@ export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<
       if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
       const raw = value as typeof r.data;
       const { items, issues } =
-        typeof raw.input === "string" ? { items: [], issues: [] } : checkResponsesItems(raw.input, value);
+        typeof raw.input === "string" || raw.input === undefined
+          ? { items: [], issues: [] }
+          : checkResponsesItems(raw.input, value);
       const all = [...issues, ...checkResponsesTools(raw.tools, value)];
+      if (raw.input === undefined && !raw.prompt)
+        all.push({
+          code: "missing_field",
+          path: "input",
+          message: "input is required (or a stored prompt: prompt.id)",
+        });
       if (all.length > 0) return { ok: false, issues: all };
+      const warnings: RequestFormatIssue[] = [];
       return {
         ok: true,
-        parsed: { format, request: fromOpenAIResponses(value as typeof r.data, items), warnings: [] },
+        parsed: { format, request: fromOpenAIResponses(raw, items, warnings), warnings },
       };
     }
     case "anthropic": {
@@ -66,6 +76,14 @@ export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<
       if (issues.length > 0) return { ok: false, issues };
       const warnings: RequestFormatIssue[] = [];
       return { ok: true, parsed: { format, request: fromAnthropic(value as typeof r.data, warnings), warnings } };
+    }
+    case "bedrock-converse": {
+      const r = bedrockRequest.safeParse(value);
+      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
+      const issues = checkBedrockBlocks(value as typeof r.data);
+      if (issues.length > 0) return { ok: false, issues };
+      const warnings: RequestFormatIssue[] = [];
+      return { ok: true, parsed: { format, request: fromBedrock(value as typeof r.data, warnings), warnings } };
     }
     case "gemini": {
       const r = geminiRequest.safeParse(value);

@@ -1,7 +1,7 @@
 import type { ProviderRequest } from "../messages/request.ts";
 
 /** Provider wire formats: read by `parseWireRequest`, written by the `to*` converters. */
-export const WIRE_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
+export const WIRE_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse"] as const;
 export type WireFormat = (typeof WIRE_FORMATS)[number];
 
 /**

@@ -17,11 +17,12 @@
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { AssemblyRequest } from "../request/assembly-request.ts";
-import { toAnthropic } from "../formats/anthropic.ts";
+import { writeAnthropic } from "../formats/anthropic.ts";
 import type { JsonObject } from "../formats/convert-util.ts";
-import { toGemini } from "../formats/gemini.ts";
-import { toOpenAIChat } from "../formats/openai-chat.ts";
-import { toOpenAIResponses } from "../formats/openai-responses.ts";
+import { writeGemini } from "../formats/gemini.ts";
+import { writeBedrock } from "../formats/bedrock.ts";
+import { writeOpenAIChat } from "../formats/openai-chat.ts";
+import { writeOpenAIResponses } from "../formats/openai-responses.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest, WireFormat } from "../formats/types.ts";
 import type { RequestFormat } from "../request/parse-request.ts";
@@ -57,11 +58,14 @@ export type AdjacentTurn =
   | { readonly format: "strata"; readonly request: AssemblyRequest }
   | { readonly format: WireFormat; readonly request: JsonObject };
 
+// The adjacent turn is written back in the format it was read from, verbatim: the writers without
+// the cross-format translator (which inspect never needs, so it stays out of its bundle).
 const WRITERS: Readonly<Record<WireFormat, (r: NormalizedRequest) => JsonObject>> = {
-  "openai-chat": toOpenAIChat,
-  "openai-responses": toOpenAIResponses,
-  anthropic: toAnthropic,
-  gemini: toGemini,
+  "openai-chat": (r) => writeOpenAIChat(r, { from: "openai-chat" }).body,
+  "openai-responses": (r) => writeOpenAIResponses(r, { from: "openai-responses" }).body,
+  anthropic: (r) => writeAnthropic(r, { from: "anthropic" }).body,
+  gemini: (r) => writeGemini(r, { from: "gemini" }).body,
+  "bedrock-converse": (r) => writeBedrock(r, { from: "bedrock-converse" }).body,
 };
 
 /** A `ProviderRequest`/`NormalizedRequest` (model object + messages), not JSON of a request format. */

@@ -1,5 +1,5 @@
 // inspect(): one request (any format) → one plain-JSON report of everything Strata can tell about it.
-export { inspect } from "./inspect.ts";
+export { DEFAULT_INSPECT_DEADLINE_MS, inspect } from "./inspect.ts";
 export type { InspectOptions } from "./inspect.ts";
 export { REPORT_VERSION } from "./types.ts";
 // what inspect reads and what a report keeps at most

@@ -114,6 +114,33 @@ describe("inspect on the AssemblyRequest sample", () => {
     expect(r.prefix!.divergence!.detail).toContain("system.current_datetime");
   });
 
+  it("renders the template once for both layouts and the next-turn simulation", async () => {
+    let readings = 0;
+    const clock = () => {
+      readings++;
+      return 0;
+    };
+    const r = await inspect(assemblySample, { clock });
+    // A small template's render reads the deadline's clock once, when it starts.
+    expect(readings).toBe(1);
+    expect(r.nextTurn).not.toBeNull();
+    const plain = await inspect(assemblySample);
+    expect(JSON.stringify(r)).toBe(JSON.stringify(plain));
+  });
+
+  it("stops a template that runs past deadlineMs with a template_deadline problem, and reports the rest", async () => {
+    let now = 0;
+    const clock = () => (now += 40);
+    const slow = {
+      ...assemblySample,
+      template: { ...assemblySample.template, template: "{% for i in range(90000) %}{{ i }}{% endfor %}" },
+    };
+    const r = await inspect(slow, { clock, deadlineMs: 100, nextTurn: false });
+    expect(r.problems.map((p) => [p.stage, p.code])).toContainEqual(["template", "template_deadline"]);
+    expect(r.request).not.toBeNull();
+    await expect(inspect(slow, { deadlineMs: 0 })).rejects.toThrow(/^deadlineMs: must be a positive number/);
+  });
+
   it("keeps going when a stage fails, and says why", async () => {
     const broken = {
       ...assemblySample,
@@ -190,7 +217,7 @@ describe("inspect, in general", () => {
       fc.asyncProperty(requestArb, async (req) => {
         let body: string;
         try {
-          body = JSON.stringify({ max_tokens: 100, ...toAnthropic(req) });
+          body = JSON.stringify({ max_tokens: 100, ...toAnthropic(req).body });
         } catch {
           return; // not expressible on Anthropic's wire (e.g. a system message with a tool call)
         }
@@ -273,9 +300,9 @@ describe("inspect on wire requests: every section answers", () => {
       r.parts!.parts,
       partsAsSent(r.parts!.parts).filter((k) => !cb.omittedParts.includes(k)),
     );
-    const back = parseRequest(toAnthropic(trimmed));
+    const back = parseRequest(toAnthropic(trimmed).body);
     expect(back.format).toBe("anthropic");
-    expect((await inspect(toAnthropic(trimmed))).history.issues).toEqual([]);
+    expect((await inspect(toAnthropic(trimmed).body)).history.issues).toEqual([]);
   });
 
   it("reports a cap below the protected parts as a budget problem", async () => {
@@ -325,7 +352,7 @@ describe("inspect on wire requests: every section answers", () => {
     expect(r.dropped.filter((d) => d.stage === "tiers").map((d) => d.path)).toContain("messages[0].content[0]");
     const composed = composeInstructions(r.request!, r.parts!.parts, tiers, 1500)!;
     expect(composed.composed.length).toBe(r.tiers!.composedChars);
-    const back = parseRequest(toAnthropic(composed.request));
+    const back = parseRequest(toAnthropic(composed.request).body);
     expect((back.request as NormalizedRequest).messages[0]!.content).toEqual([
       { type: "text", text: composed.composed, cache: { type: "ephemeral" } },
     ]);

@@ -13,7 +13,7 @@ import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
 import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
 import { parseFingerprintBundle } from "./fingerprint-schema.ts";
 import { bundleFromSegments, isFingerprintBundle } from "../cache/fingerprints.ts";
-import { simulateNextTurn } from "./next-turn.ts";
+import { simulateNextTurnWith } from "./next-turn.ts";
 import { inferCacheProvider } from "../cache/provider.ts";
 import { checkProvider, type SegmentedRequest, segmentLazily } from "../cache/segments.ts";
 import { simulateTurns } from "../cache/simulate.ts";
@@ -94,11 +94,21 @@ export interface InspectOptions {
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
+  /**
+   * Wall-clock guard of each template render, in milliseconds (default 1,000): past it the render
+   * stops with a `template_deadline` problem. Backs the deterministic work limit; see the README.
+   */
+  readonly deadlineMs?: number;
+  /** The deadline's clock in milliseconds (default `performance.now`). */
+  readonly clock?: () => number;
   /** Most messages and content blocks the request may hold (default 100,000); more is `InspectLimitError`. */
   readonly maxItems?: number;
   /** Most entries a report list keeps (default 1,000); longer lists are cut and named in `report.truncated`. */
   readonly listCap?: number;
 }
+
+/** Default `deadlineMs` of a template render in `inspect`. */
+export const DEFAULT_INSPECT_DEADLINE_MS = 1_000;
 
 /** The default next turn: placeholders, so the picture only shows layout effects. */
 const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
@@ -113,6 +123,21 @@ interface Assembled {
 /** The template engine (Jinja and its lint), loaded only for a request that has a template. */
 type TemplateEngine = typeof import("./template-engine.ts");
 const loadTemplateEngine = (): Promise<TemplateEngine> => import("./template-engine.ts");
+
+/** The inspection's renderer: each template rendered once, under the deadline. */
+function inspectRenderer(engine: TemplateEngine | undefined, options: InspectOptions) {
+  if (engine === undefined) return undefined;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_INSPECT_DEADLINE_MS;
+  return engine.renderOnce({ deadlineMs, ...(options.clock ? { clock: options.clock } : {}) });
+}
+
+function checkDeadline(options: InspectOptions): void {
+  const { deadlineMs, clock } = options;
+  if (deadlineMs !== undefined && (typeof deadlineMs !== "number" || !Number.isFinite(deadlineMs) || deadlineMs <= 0))
+    throw new InvalidInputError("deadlineMs", `must be a positive number of milliseconds, got ${String(deadlineMs)}.`);
+  if (clock !== undefined && typeof clock !== "function")
+    throw new InvalidInputError("clock", "must be a function returning milliseconds (like performance.now).");
+}
 
 /** prepareAssembly, dropping the template or the sections when they are what fails. */
 function prepare(
@@ -152,7 +177,7 @@ async function assemble(
   request: AssemblyRequest,
   options: InspectOptions,
   problems: ReportProblem[],
-  engine: TemplateEngine | undefined,
+  render: AssemblyTemplateRenderer | undefined,
 ): Promise<Assembled & { readonly req: AssemblyRequest }> {
   const selected: InputAssemblyLayout = options.layout ?? request.inputLayout ?? "cache_aware";
   const traces: Partial<Record<InputAssemblyLayout, ReturnType<typeof layoutTrace> | null>> = {};
@@ -160,13 +185,7 @@ async function assemble(
     | { prepared: PreparedAssembly | null; explained: ExplainedProviderInput | null; req: AssemblyRequest }
     | undefined;
   for (const layout of ["legacy", "cache_aware"] as const) {
-    const { prepared, request: req } = prepare(
-      request,
-      options,
-      layout,
-      layout === selected ? problems : null,
-      engine?.renderAssemblyTemplate,
-    );
+    const { prepared, request: req } = prepare(request, options, layout, layout === selected ? problems : null, render);
     let explained: ExplainedProviderInput | null = null;
     if (prepared) {
       try {
@@ -236,7 +255,7 @@ async function previousTurn(
       options,
       options.layout ?? parsed.request.inputLayout ?? "cache_aware",
       null,
-      engine?.renderAssemblyTemplate,
+      inspectRenderer(engine, options),
     );
     if (!prepared) throw new InvalidInputError("previous", "the previous AssemblyRequest cannot be assembled");
     request = plainRequest((await explainProviderInput(prepared.options)).request);
@@ -290,6 +309,7 @@ function parseInput(
  * `InspectLimitError` when it holds more than `options.maxItems` messages and blocks.
  */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
+  checkDeadline(options);
   const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
   const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
   const parsed = parseInput(input, typeof input === "string" ? readJson(input) : input, options.format, maxItems);
@@ -307,7 +327,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
 
   if (parsed.format === "strata") {
     const engine = parsed.request.template ? await loadTemplateEngine() : undefined;
-    const a = await assemble(parsed.request, options, problems, engine);
+    const render = inspectRenderer(engine, options);
+    const a = await assemble(parsed.request, options, problems, render);
     request = a.request;
     assembly = a.assembly;
     if (a.prepared?.tiers) {
@@ -322,11 +343,15 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     if (options.nextTurn !== false && a.prepared) {
       try {
-        nextTurn = await simulateNextTurn(a.req, {
-          ...(options.nextTurn || DEFAULT_NEXT_TURN),
-          ...(options.provider ? { provider: options.provider } : {}),
-          ...(estimator ? { tokenEstimator: estimator } : {}),
-        });
+        nextTurn = await simulateNextTurnWith(
+          a.req,
+          {
+            ...(options.nextTurn || DEFAULT_NEXT_TURN),
+            ...(options.provider ? { provider: options.provider } : {}),
+            ...(estimator ? { tokenEstimator: estimator } : {}),
+          },
+          render,
+        );
       } catch (e) {
         problems.push(problemFrom("assembly", e, "warning"));
       }
@@ -380,6 +405,17 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     }
     let simulated: Turn[] = prev ? [prev.turn, turn] : [turn];
     const extra: string[] = [];
+    // Gemini explicit caching: the named cache's contents are not in the body; Google bills them as cached.
+    const cached = request.providerOptions?.cachedContent ?? request.providerOptions?.cached_content;
+    // OpenAI's prompt_cache_key is no cache marker: it picks which cache machine the prefix is looked up on.
+    if (provider === "openai" && request.cacheKey !== undefined)
+      extra.push(
+        `prompt_cache_key ${JSON.stringify(request.cacheKey)} is a routing key, not a marker: OpenAI sends requests with the same key and prefix to the same cache, so turns here share a cache only if they send this same key.`,
+      );
+    if (provider === "gemini" && typeof cached === "string")
+      extra.push(
+        `The request names the explicit cache ${JSON.stringify(cached)}: its tokens (not in this body) count as cached on every turn (usageMetadata.cachedContentTokenCount, billed at the cached rate plus storage); the turns here count only the body's own tokens.`,
+      );
     if (provider === "anthropic") {
       try {
         breakpoints = breakpointsFor(request, ruleOpts, estimate, prev ? prev.turn : null);

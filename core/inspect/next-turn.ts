@@ -63,9 +63,15 @@ async function layoutPair(
   };
 }
 
-export async function simulateNextTurn(
+export function simulateNextTurn(request: AssemblyRequest, options: NextTurnOptions): Promise<NextTurnSimulation> {
+  return simulateNextTurnWith(request, options, undefined);
+}
+
+/** `simulateNextTurn` with the template renderer given (`inspect` passes the one that rendered the request). */
+export async function simulateNextTurnWith(
   request: AssemblyRequest,
   options: NextTurnOptions,
+  renderer: AssemblyTemplateRenderer | undefined,
 ): Promise<NextTurnSimulation> {
   if (
     !isObject(request) ||
@@ -88,7 +94,9 @@ export async function simulateNextTurn(
   const estimate = checkedTokenEstimator(options.tokenEstimator, "tokenEstimator");
   const provider = options.provider ?? inferCacheProvider("strata", request.model.provider, request.model.model);
   // The Jinja engine is loaded only for a request that has a template.
-  const render = request.template ? (await import("./template-engine.ts")).renderAssemblyTemplate : undefined;
+  const render = request.template
+    ? (renderer ?? (await import("./template-engine.ts")).renderAssemblyTemplate)
+    : undefined;
   const legacy = await layoutPair(request, "legacy", options, provider, estimate, render);
   const cacheAware = await layoutPair(request, "cache_aware", options, provider, estimate, render);
   return { provider, legacy, cache_aware: cacheAware };

@@ -18,8 +18,17 @@ import {
 export { tierBudgetConfig } from "./prepare-with.ts";
 export type { PrepareAssemblyOptions, PreparedAssembly, PreparedTemplate, PreparedTiers } from "./prepare-with.ts";
 
+/** The render's wall-clock guard (see `JinjaRenderOptions.deadlineMs`). */
+export interface AssemblyTemplateDeadline {
+  readonly deadlineMs?: number;
+  readonly clock?: () => number;
+}
+
 /** Renders an `AssemblyRequest`'s template block as `prepareAssembly` does (also used to rebuild adjacent turns). */
-export function renderAssemblyTemplate(t: NonNullable<AssemblyRequest["template"]>): PreparedTemplate {
+export function renderAssemblyTemplate(
+  t: NonNullable<AssemblyRequest["template"]>,
+  deadline: AssemblyTemplateDeadline = {},
+): PreparedTemplate {
   let now: Date | undefined;
   if (t.now !== undefined) {
     // Only zoned RFC 3339 reaches the Date parser: anything else parses differently per runtime or host time zone.
@@ -41,6 +50,8 @@ export function renderAssemblyTemplate(t: NonNullable<AssemblyRequest["template"
     },
     ...(t.defaults ? { defaults: t.defaults } : {}),
     ...(now ? { now } : {}),
+    ...(deadline.deadlineMs !== undefined ? { deadlineMs: deadline.deadlineMs } : {}),
+    ...(deadline.clock ? { clock: deadline.clock } : {}),
   });
   return { source: t.template, rendered, target: t.target ?? "systemInstructions", error, hasClock: now !== undefined };
 }

@@ -120,6 +120,7 @@ describe("format detection when a value is valid under several formats", () => {
     expect(rank({ model: "claude-x", messages: [] })).toEqual([
       "anthropic",
       "openai-chat",
+      "bedrock-converse",
       "strata",
       "openai-responses",
       "gemini",
@@ -127,6 +128,7 @@ describe("format detection when a value is valid under several formats", () => {
     expect(rank({ model: "gpt-4o", messages: [] })).toEqual([
       "openai-chat",
       "anthropic",
+      "bedrock-converse",
       "openai-responses",
       "strata",
       "gemini",
@@ -134,10 +136,13 @@ describe("format detection when a value is valid under several formats", () => {
     expect(rank({ model: "x", messages: [] })).toEqual([
       "openai-chat",
       "anthropic",
+      "bedrock-converse",
       "strata",
       "openai-responses",
       "gemini",
     ]);
+    // A Bedrock model id ranks Converse above the other `messages` formats.
+    expect(rank({ model: "amazon.nova-pro-v1:0", messages: [] })[0]).toBe("bedrock-converse");
     expect(rank({ model: "gemini-2.5-pro", system: "s", messages: [] })[0]).toBe("anthropic");
   });
 

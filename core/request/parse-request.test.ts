@@ -128,10 +128,17 @@ describe("parseRequest errors", () => {
     );
     expect(e.code).toBe("no_format_matched");
     expect(e.tried[0]).toBe("anthropic");
-    expect([...e.tried].sort()).toEqual(["anthropic", "gemini", "openai-chat", "openai-responses", "strata"]);
-    expect(e.issues.map((i) => i.path)).toEqual(["system", "messages[0].content"]);
-    expect(e.issues[1]!.message).toBe("expected a string or an array, got the number 42");
-    expect(e.message).toContain("Closest: anthropic, with 2 issues");
+    expect([...e.tried].sort()).toEqual([
+      "anthropic",
+      "bedrock-converse",
+      "gemini",
+      "openai-chat",
+      "openai-responses",
+      "strata",
+    ]);
+    expect(e.issues.map((i) => i.path)).toEqual(["max_tokens", "system", "messages[0].content"]);
+    expect(e.issues[2]!.message).toBe("expected a string or an array, got the number 42");
+    expect(e.message).toContain("Closest: anthropic, with 3 issues");
   });
 
   it("keeps a block of a type it does not know, and names it in a warning", () => {
@@ -189,5 +196,38 @@ describe("parseRequest errors", () => {
     );
     expect(e.tried[0]).toBe("strata");
     expect(e.issues[0]).toMatchObject({ code: "unknown_field", message: 'unknown field(s) "systemInstruction"' });
+  });
+});
+
+describe("schema edges", () => {
+  const issuesOf = (body: unknown) => {
+    try {
+      parseRequest(body);
+    } catch (error) {
+      expect(error).toBeInstanceOf(RequestFormatError);
+      return (error as RequestFormatError).issues.map((i) => [i.path, i.message]);
+    }
+    throw new Error("expected a RequestFormatError");
+  };
+  const strata = { model: { provider: "openai", model: "gpt-4o" }, input: "x" };
+
+  it.each([0, -5, 1.5])("rejects a context budget cap of %d with the message assembly gives (≥ 1)", (cap) => {
+    for (const key of ["maxInputTokens", "maxInputBytes"]) {
+      const issues = issuesOf({ ...strata, contextBudget: { [key]: cap } });
+      expect(issues[0]![0]).toBe(`contextBudget.${key}`);
+      if (cap !== 1.5) expect(issues[0]![1]).toContain("≥ 1");
+    }
+    expect(parseRequest({ ...strata, contextBudget: { maxInputTokens: 1 } }).format).toBe("strata");
+  });
+
+  it("rejects max_tokens that is a string, in Anthropic and OpenAI Chat requests", () => {
+    const messages = [{ role: "user", content: "hi" }];
+    expect(issuesOf({ model: "claude-sonnet-4-5", max_tokens: "2048", messages })).toContainEqual([
+      "max_tokens",
+      'expected a number, got the string "2048"',
+    ]);
+    expect(issuesOf({ model: "gpt-4o", max_tokens: "10", messages }).map((i) => i[0])).toContain("max_tokens");
+    expect(parseRequest({ model: "claude-sonnet-4-5", max_tokens: 2048, messages }).format).toBe("anthropic");
+    expect(parseRequest({ model: "gpt-4o", max_tokens: null, messages }).format).toBe("openai-chat");
   });
 });

@@ -80,6 +80,8 @@ export const modelSchema = z.strictObject({
 const instruction = z.union([z.string(), z.strictObject({ text: z.string(), label: z.optional(z.string()) })]);
 const instructions = z.optional(z.union([z.string(), z.array(instruction)]));
 const count = z.number().check(z.int(), z.nonnegative());
+/** A cap: assembly needs at least one token or byte (`contextBudget` says "a whole number ≥ 1" too). */
+const cap = z.number().check(z.int(), z.gte(1, "must be a whole number ≥ 1"));
 
 export const sectionSchema = z.strictObject({
   id: z.string(),
@@ -97,8 +99,8 @@ export const tierBudgetSchema = z.strictObject({
 });
 
 export const contextBudgetSchema = z.strictObject({
-  maxInputTokens: z.optional(count),
-  maxInputBytes: z.optional(count),
+  maxInputTokens: z.optional(cap),
+  maxInputBytes: z.optional(cap),
   reportOmissions: z.optional(z.boolean()),
 });
 

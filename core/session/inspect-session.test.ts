@@ -244,7 +244,7 @@ describe("inspectSession: threads", () => {
 
   it("keeps conversations with different prompt_cache_keys apart even when they start alike", () => {
     const chat = (key: string, n: number) => ({
-      ...toOpenAIChat(parseSession(JSON.stringify(otherConversation(n))).entries[0]!.request as NormalizedRequest),
+      ...toOpenAIChat(parseSession(JSON.stringify(otherConversation(n))).entries[0]!.request as NormalizedRequest).body,
       prompt_cache_key: key,
     });
     const r = report(
@@ -265,9 +265,11 @@ describe("inspectSession: threads", () => {
   });
 
   it("predicts OpenAI's automatic caching like simulateCache does", () => {
-    const requests = conversationTurns.map((t) =>
-      toOpenAIChat(parseSession(JSON.stringify(t)).entries[0]!.request as NormalizedRequest),
-    );
+    // An OpenAI model: a Claude model in a Chat body is cached by Anthropic's rules (an OpenAI-compatible router).
+    const requests = conversationTurns.map((t) => {
+      const request = parseSession(JSON.stringify(t)).entries[0]!.request as NormalizedRequest;
+      return toOpenAIChat({ ...request, model: { provider: "openai", model: "gpt-4.1" } }).body;
+    });
     const r = inspectSession(parseSession(requests.map((q) => JSON.stringify(q)).join("\n")));
     const parsed = parseSession(requests.map((q) => JSON.stringify(q)).join("\n")).entries.map(
       (e) => e.request as NormalizedRequest,

@@ -18,7 +18,9 @@ export type TemplateErrorCode =
   | "template_output_limit"
   | "template_depth_limit"
   | "template_range_limit"
-  | "template_work_limit";
+  | "template_work_limit"
+  // the wall-clock guard of a Jinja render (`deadlineMs`)
+  | "template_deadline";
 
 /** A template failed to parse or render, or tripped a hard limit. `line`/`column` are 1-based when known. */
 export class TemplateError extends StrataError<TemplateErrorCode> {

@@ -9,6 +9,7 @@ export {
   DEFAULT_TEMPLATE_LIMITS,
   TEMPLATE_ERROR_CODES,
   TEMPLATE_LIMIT_CODES,
+  TemplateDeadlineError,
   TemplateLimitError,
   isTemplateLimitError,
   resolveTemplateLimits,

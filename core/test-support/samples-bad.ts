@@ -35,7 +35,7 @@ export const badSamples: readonly BadSample[] = [
       null,
       2,
     ),
-    expect: { code: "no_format_matched", path: "messages[0].content", issueCode: "invalid_type" },
+    expect: { code: "no_format_matched", path: "max_tokens", issueCode: "invalid_type" },
   },
   {
     id: "unknown-role",

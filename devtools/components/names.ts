@@ -16,6 +16,7 @@ export const FORMAT_NAMES: Labels<RequestFormat> = {
   "openai-responses": "OpenAI Responses",
   anthropic: "Anthropic Messages",
   gemini: "Gemini generateContent",
+  "bedrock-converse": "AWS Bedrock Converse",
 };
 
 /** A format's name; a name core does not list (an error's `tried`, typed `string`) is shown as given. */

@@ -81,6 +81,25 @@ function streamOf(bytes, chunk = 65_536) {
   });
 }
 
+/**
+ * Each hostile body (core/test-support/samples-hostile.ts) must be answered with 200, 400, 413 or
+ * 422 — never a 500 — within 1 s at the calibrated speed (`slowdown()` stretches it on a loaded
+ * machine); `timeoutMs` makes a hang fail the case instead of stalling the run.
+ */
+export const makeHostileCases = (samples, slowdown) =>
+  samples.map((sample) => ({
+    name: `hostile body ${sample.id} answers 200/400/413/422 within 1 s`,
+    init: post(sample.body()),
+    timeoutMs: 10_000,
+    before: () => slowdown(),
+    check: ({ response, text, elapsedMs, before }) => {
+      assert.ok([200, 400, 413, 422].includes(response.status), `status ${response.status}: ${text.slice(0, 300)}`);
+      assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+      const bound = 1_000 * before;
+      assert.ok(elapsedMs < bound, `answered in ${Math.round(elapsedMs)} ms, over ${Math.round(bound)} ms`);
+    },
+  }));
+
 /** An OpenAI Chat body of at most `bytes`, of the smallest messages with content. */
 function tinyMessages(bytes) {
   const head = '{"model":"gpt-4o","messages":[';

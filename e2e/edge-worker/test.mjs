@@ -15,7 +15,27 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { root } from "../runtimes/bundle.mjs";
 import { report } from "../runtimes/report.mjs";
 import { buildCore, packInto, run } from "../package/pack.mjs";
-import { makeCases } from "./cases.mjs";
+import { makeCases, makeHostileCases } from "./cases.mjs";
+
+/** The hostile corpus and the machine-speed probe, bundled from core's TypeScript test support. */
+async function hostileCorpus() {
+  const result = await build({
+    stdin: {
+      contents: [
+        'export { hostileSamples, hostileComparisonSamples } from "./core/test-support/samples-hostile.ts";',
+        'export { slowdown } from "./core/test-support/machine-speed.ts";',
+      ].join("\n"),
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    logLevel: "error",
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+}
 
 const require = createRequire(import.meta.url);
 const workDir = join(root, "e2e/.out/edge-worker");
@@ -48,11 +68,14 @@ export function readWranglerToml() {
   return config;
 }
 
-/** build:core → npm pack → unpack into a scratch app; returns the bundled worker source. */
-export async function prepareWorker() {
+/**
+ * build:core → npm pack → unpack into a scratch app in `dir`; `worker` (a path from the repo root)
+ * is copied there, type-checked against the packed types and bundled; returns the bundle's source.
+ */
+export async function prepareWorker({ worker = "e2e/edge-worker/worker.ts", dir = workDir } = {}) {
   buildCore();
-  const { appDir, pkgDir, tarball } = packInto(workDir);
-  copyFileSync(join(root, "e2e/edge-worker/worker.ts"), join(appDir, "worker.ts"));
+  const { appDir, pkgDir, tarball } = packInto(dir);
+  copyFileSync(join(root, worker), join(appDir, "worker.ts"));
 
   // Type-check as a user project: web-standard + worker globals only, types from the tarball.
   writeFileSync(
@@ -112,12 +135,31 @@ export async function runEdgeWorkerTests() {
   });
   const failures = [];
   let passed = 0;
+  const corpus = await hostileCorpus();
+  const cases = [
+    ...makeCases(maxBodyBytes),
+    ...makeHostileCases([...corpus.hostileSamples, ...corpus.hostileComparisonSamples], corpus.slowdown),
+  ];
   try {
-    for (const c of makeCases(maxBodyBytes)) {
+    for (const c of cases) {
       try {
-        const response = await mf.dispatchFetch(`http://worker.test/${c.query ?? ""}`, c.init());
-        const text = await response.text();
-        await c.check({ response, text, body: safeJson(text), pkg });
+        const before = c.before?.();
+        const init = c.init();
+        const start = performance.now();
+        const answer = (async () => {
+          const response = await mf.dispatchFetch(`http://worker.test/${c.query ?? ""}`, init);
+          return { response, text: await response.text() };
+        })();
+        const { response, text } = await (c.timeoutMs === undefined
+          ? answer
+          : Promise.race([
+              answer,
+              new Promise((_, reject) =>
+                setTimeout(() => reject(new Error(`no answer within ${c.timeoutMs} ms`)), c.timeoutMs).unref(),
+              ),
+            ]));
+        const elapsedMs = performance.now() - start;
+        await c.check({ response, text, body: safeJson(text), pkg, elapsedMs, before });
         passed++;
       } catch (error) {
         failures.push({

@@ -1,7 +1,7 @@
 // `npm run test:runtimes`: the same core suite bundle, unchanged, in every runtime
 // we claim — workerd without and with nodejs_compat, @edge-runtime/vm, Deno, Bun —
 // then core fed `Response.json()` values inside @edge-runtime/vm (runners.mjs says why)
-// and the copyable edge worker inside workerd. One at a time (the machine has two
+// and the copyable edge and fleet workers inside workerd. One at a time (the machine has two
 // cores). A runtime that cannot start is a failure, never a skip.
 //
 //   node e2e/runtimes/all.mjs                 everything
@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runEdgeWorkerTests } from "../edge-worker/test.mjs";
+import { runFleetWorkerTests } from "../fleet-worker/test.mjs";
 import { bundleCoreSuite, root } from "./bundle.mjs";
 import { report } from "./report.mjs";
 import { runBun, runDeno, runEdgeRuntime, runEdgeRuntimeJsonInput, runWorkerd } from "./runners.mjs";
@@ -34,6 +35,7 @@ const runners = [
   { name: "bun", suite: true, run: () => runBun(bundleFile) },
   { name: "edge-runtime-json", suite: false, run: () => runEdgeRuntimeJsonInput() },
   { name: "edge-worker", suite: false, run: () => runEdgeWorkerTests() },
+  { name: "fleet-worker", suite: false, run: () => runFleetWorkerTests() },
 ];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !runners.some((r) => r.name === w));

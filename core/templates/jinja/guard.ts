@@ -3,10 +3,24 @@
  * iteration, each append, each built string or list — so a limit trips as soon as it is
  * passed, not after the damage (LiquidJS learned this with two CVEs).
  */
-import type { TemplateLimitName, TemplateLimits } from "./limits.ts";
-import { TemplateLimitError } from "./limits.ts";
+import type { RenderDeadline, TemplateLimitName, TemplateLimits } from "./limits.ts";
+import { TemplateDeadlineError, TemplateLimitError } from "./limits.ts";
 import type { SourcePosition } from "./source.ts";
 import type { ShapeContext } from "./values.ts";
+
+/**
+ * Units charged on top of one per evaluated node, where the library does more per item than a
+ * node's worth (calibrated by the calibration test: the default maxWork takes ≤ 250 ms).
+ */
+export const WORK_UNITS = Object.freeze({
+  /** One loop iteration: a scope, the `loop` dict of nine values, the body's block. */
+  iteration: 6,
+  /** One item of a loop's iterable, for which the library prepares a scope before iterating. */
+  loopItem: 1,
+});
+
+/** Work between two readings of the deadline's clock (about 0.2 ms): a reading costs far more than a unit. */
+const CLOCK_EVERY = 2_048;
 
 export class RenderGuard {
   iterations = 0;
@@ -16,8 +30,21 @@ export class RenderGuard {
   /** Position of the innermost statement being rendered. */
   pos: SourcePosition | undefined = undefined;
   readonly shapes: ShapeContext;
+  /** Strings already scanned for surrogates (`true`: none, so slices need no code-point array). */
+  readonly plainStrings = new WeakMap<object, boolean>();
 
-  constructor(readonly limits: TemplateLimits) {
+  /** Work at which the deadline's clock is read next (never, without a deadline). */
+  private nextClock = Number.POSITIVE_INFINITY;
+  private readonly started: number = 0;
+
+  constructor(
+    readonly limits: TemplateLimits,
+    private readonly deadline?: RenderDeadline,
+  ) {
+    if (deadline !== undefined) {
+      this.started = deadline.clock();
+      this.nextClock = CLOCK_EVERY;
+    }
     this.shapes = {
       maxDepth: limits.maxDepth,
       memo: new WeakMap(),
@@ -36,7 +63,7 @@ export class RenderGuard {
     if (++this.iterations > this.limits.maxLoopIterations) {
       throw this.limit("maxLoopIterations", `Loops ran more than ${this.limits.maxLoopIterations} iterations in total`);
     }
-    this.charge(1);
+    this.charge(WORK_UNITS.iteration);
   }
 
   charge(units: number): void {
@@ -47,6 +74,15 @@ export class RenderGuard {
         `Rendering did more than ${this.limits.maxWork} units of work (loops × filters over large values)`,
       );
     }
+    if (this.work >= this.nextClock) this.checkDeadline();
+  }
+
+  /** Reads the clock at the work counter's checks (every CLOCK_EVERY units, and before any large charge). */
+  private checkDeadline(): void {
+    const deadline = this.deadline!;
+    this.nextClock = this.work + CLOCK_EVERY;
+    const elapsed = deadline.clock() - this.started;
+    if (elapsed > deadline.deadlineMs) throw new TemplateDeadlineError(deadline.deadlineMs, elapsed, this.pos);
   }
 
   /** Characters appended to the output (or to a captured block). */

@@ -12,8 +12,9 @@ import { TemplateError } from "../errors.ts";
 import type { AstNode } from "./ast.ts";
 import { STRATA_NODE, metaOf } from "./ast.ts";
 import type { FilterArgs } from "./filters.ts";
-import { PREDICTED_FILTERS, checkPrinted, checkReplace, planFilter } from "./filters.ts";
+import { PREDICTED_FILTERS, checkPrinted, checkReplace, deepWork, planFilter, sortWork } from "./filters.ts";
 import type { RenderGuard } from "./guard.ts";
+import { WORK_UNITS } from "./guard.ts";
 import { TEMPLATE_ERROR_CODES } from "./limits.ts";
 import type { RuntimeValue, Statement, Value } from "./values.ts";
 import {
@@ -25,9 +26,35 @@ import {
   isMapping,
   isString,
   nullValue,
+  sameKind,
+  sliceText,
   valueNode,
   workOf,
 } from "./values.ts";
+
+/** Methods charged by what they read: their subject (case changes, strip, split), arguments or sort. */
+const CHARGED_METHODS: ReadonlySet<string> = new Set([
+  "replace",
+  "startswith",
+  "endswith",
+  "split",
+  "upper",
+  "lower",
+  "strip",
+  "lstrip",
+  "rstrip",
+  "title",
+  "capitalize",
+  "dictsort",
+]);
+
+const PRIMITIVE_TYPES: ReadonlySet<string> = new Set(["string", "number", "boolean"]);
+const SURROGATE = /[\uD800-\uDFFF]/;
+const SLICE_FIELDS = [
+  ["start", "start"],
+  ["stop", "stop"],
+  ["step", "step"],
+] as const;
 
 /** Thrown by the template's `raise_exception(message)`. */
 export class RaisedByTemplate extends Error {}
@@ -82,7 +109,8 @@ export class SandboxedInterpreter extends Interpreter {
         return this.evaluate(node["inner"] as Statement, environment);
       case STRATA_NODE.iterable: {
         const iterable = this.evaluate(node["inner"] as Statement, environment);
-        g.charge(workOf(asValue(iterable)));
+        // The library prepares a scope for every item before the first iteration.
+        g.charge(workOf(asValue(iterable)) * WORK_UNITS.loopItem);
         return iterable;
       }
     }
@@ -126,6 +154,14 @@ export class SandboxedInterpreter extends Interpreter {
         const value = super.evaluate(node as unknown as Statement, env);
         this.built(asValue(value), "A call");
         return value;
+      }
+      case "TestExpression": {
+        const test = (node["test"] as { value?: unknown }).value;
+        if (test !== "lower" && test !== "upper") return super.evaluate(node as unknown as Statement, env);
+        // Case tests convert the whole string.
+        const operand = asValue(this.evaluate(node["operand"] as Statement, env));
+        this.guard.charge(workOf(operand));
+        return super.evaluate({ ...node, operand: valueNode(operand) } as unknown as Statement, env);
       }
       default:
         return super.evaluate(node as unknown as Statement, env);
@@ -228,6 +264,12 @@ export class SandboxedInterpreter extends Interpreter {
     if (operator === "+" && isList(left) && isList(right)) {
       this.guard.checkList(left.value.length + right.value.length, "List concatenation");
     }
+    if (operator === "==" || operator === "!=") {
+      // Loose equality of a list with a string, number or boolean prints the list (nested lists as JSON).
+      const list = isList(left) ? right : isList(right) ? left : undefined;
+      if (list !== undefined && !isList(list) && PRIMITIVE_TYPES.has(typeof list.value))
+        checkPrinted(this.guard, isList(left) ? left : right, `"${operator}"`);
+    }
     const value = super.evaluate(
       {
         type: "BinaryExpression",
@@ -247,10 +289,17 @@ export class SandboxedInterpreter extends Interpreter {
     const computed = node["computed"] === true;
     const isSlice = property.type === "SliceExpression";
     const literal = !computed || property.type === "StringLiteral" || property.type === "IntegerLiteral";
-    // Fast path: a fixed name or index that is not `replace` (whose output size is predicted).
-    if (!isSlice && literal && property["value"] !== "replace")
+    // Fast path: a fixed name or index that is no method whose cost depends on its arguments.
+    if (!isSlice && literal && !CHARGED_METHODS.has(property["value"] as string))
       return super.evaluate(node as unknown as Statement, env);
     const object = asValue(this.evaluate(node["object"] as Statement, env));
+    if (isSlice && isString(object)) {
+      const sliced = this.sliceString(object, property, env);
+      if (sliced !== undefined) {
+        this.built(asValue(sliced), "A slice");
+        return sliced;
+      }
+    }
     let name = literal ? property["value"] : undefined;
     let propertyNode: unknown = property;
     if (computed && !isSlice && !literal) {
@@ -264,16 +313,54 @@ export class SandboxedInterpreter extends Interpreter {
     );
     const v = asValue(value);
     if (isSlice) this.built(v, "A slice");
-    if (name === "replace" && isString(object) && v.type === "FunctionValue") {
-      const run = v.value as (args: RuntimeValue[], scope: Environment) => RuntimeValue;
-      const subject = object.value;
-      const guard = this.guard;
-      v.value = (args: RuntimeValue[], scope: Environment) => {
-        checkReplace(guard, subject, args);
-        return run(args, scope);
-      };
-    }
+    else if (typeof name === "string" && v.type === "FunctionValue" && CHARGED_METHODS.has(name))
+      return this.chargedMethod(name, object, v);
     return value;
+  }
+
+  /**
+   * `s[a:b:c]` of a string without surrogates, in time of its output (the library first makes an
+   * array of every code point of `s`). Returns undefined for the library's own path, charged by
+   * the input's length.
+   */
+  private sliceString(object: Value & { value: string }, slice: AstNode, env: Environment): RuntimeValue | undefined {
+    const g = this.guard;
+    const text = object.value;
+    let plain = g.plainStrings.get(object);
+    if (plain === undefined) {
+      g.charge(text.length >>> 6);
+      plain = !SURROGATE.test(text);
+      g.plainStrings.set(object, plain);
+    }
+    if (!plain) {
+      g.charge(text.length >>> 2);
+      return undefined;
+    }
+    const bounds: (number | undefined)[] = [];
+    for (const [field, label] of SLICE_FIELDS) {
+      const bound = asValue(this.evaluate(slice[field] as Statement | undefined, env));
+      if (bound.type !== "IntegerValue" && bound.type !== "UndefinedValue")
+        throw new Error(`Slice ${label} must be numeric or undefined`);
+      bounds.push(bound.value as number | undefined);
+    }
+    return sameKind(object, sliceText(text, bounds[0], bounds[1], bounds[2] ?? 1));
+  }
+
+  /** A string, list or dict method whose cost depends on its subject or arguments, charged before it runs. */
+  private chargedMethod(name: string, subject: Value, method: Value): RuntimeValue {
+    const run = method.value as (args: RuntimeValue[], scope: Environment) => RuntimeValue;
+    const guard = this.guard;
+    const charged = (args: RuntimeValue[], scope: Environment) => {
+      if (name === "replace") {
+        if (isString(subject)) checkReplace(guard, subject.value, args);
+      } else if (name === "startswith" || name === "endswith") {
+        for (const arg of args) guard.charge(deepWork(guard, asValue(arg)));
+      } else if (name === "dictsort") {
+        guard.charge(sortWork(guard, subject));
+      } else guard.charge(workOf(subject));
+      return run(args, scope);
+    };
+    return sameKind(method, charged);
   }
 
   private toTemplateError(error: unknown): unknown {

@@ -112,6 +112,11 @@ describe("the linear lexer feed", () => {
     }
   });
 
+  it("does not join a `{` to the opener of a tag that strips the whitespace between them", () => {
+    for (const t of ["\t { {{-", "a{ {%- if x %}b{% endif %}", "a{\u3000 \t{#- c #}b", `{${" ".repeat(40)}{{- x }}`])
+      for (const trim of [false, true]) expect(strata(t, trim, trim)).toEqual(library(t, trim, trim));
+  });
+
   it("renders 262,000 spaces (under the template limit) to themselves", () => {
     const spaces = " ".repeat(262_000);
     expect(renderJinjaTemplate(spaces, {}, { onError: "throw" })).toBe(spaces);

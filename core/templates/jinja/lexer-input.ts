@@ -84,7 +84,12 @@ function lexerInput(text: string, marker: string): LexerInput {
       while (end < n && !opensTag(end)) end++;
       let textEnd = end;
       // `{%-`, `{{-`, `{#-` strip the whitespace before them.
-      if (end < n && text[end + 2] === "-") while (textEnd > i && isSpace(text.charCodeAt(textEnd - 1))) textEnd--;
+      if (end < n && text[end + 2] === "-") {
+        while (textEnd > i && isSpace(text.charCodeAt(textEnd - 1))) textEnd--;
+        // Keep one of them after a `{`: removed, the `{` would join the tag's opener into another
+        // one (`{ {{-` → `{{{-`); the lexer strips that single character itself.
+        if (textEnd < end && text[textEnd - 1] === "{") textEnd++;
+      }
       copy(i, textEnd);
       i = end;
       if (i >= n) break;

@@ -6,11 +6,12 @@ import type { TemplateLimits } from "./limits.ts";
 import {
   DEFAULT_TEMPLATE_LIMITS,
   TEMPLATE_LIMIT_CODES,
+  TemplateDeadlineError,
   TemplateLimitError,
   isTemplateLimitError,
   resolveTemplateLimits,
 } from "./limits.ts";
-import { renderJinjaTemplate } from "./render.ts";
+import { type JinjaRenderOptions, renderJinjaTemplate } from "./render.ts";
 
 function limitError(
   template: string,
@@ -251,3 +252,40 @@ function thrownBy(run: () => unknown): unknown {
   }
   return undefined;
 }
+
+describe("deadline", () => {
+  const loop = "{% for i in range(50000) %}{{ i }}{% endfor %}";
+
+  it("throws template_deadline once the clock passes deadlineMs, even with onError: original", () => {
+    let now = 0;
+    const clock = () => (now += 10);
+    const report = vi.fn();
+    let caught: unknown;
+    try {
+      renderJinjaTemplate(loop, {}, { deadlineMs: 50, clock, onErrorReport: report });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(TemplateDeadlineError);
+    expect(caught).toMatchObject({ code: "template_deadline", deadlineMs: 50, line: 1 });
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it("leaves the output unchanged when it does not trip", () => {
+    const plain = renderJinjaTemplate(loop, {}, { onError: "throw" });
+    expect(renderJinjaTemplate(loop, {}, { onError: "throw", deadlineMs: 60_000 })).toBe(plain);
+    expect(renderJinjaTemplate(loop, {}, { onError: "throw", deadlineMs: 5, clock: () => 0 })).toBe(plain);
+  });
+
+  const zero = (): number => 0;
+  const cases: [JinjaRenderOptions, string][] = [
+    [{ deadlineMs: 0 }, "options.deadlineMs"],
+    [{ deadlineMs: Number.NaN }, "options.deadlineMs"],
+    [{ deadlineMs: 10, clock: 5 as unknown as () => number }, "options.clock"],
+    [{ clock: zero }, "options.clock"],
+  ];
+  it.each(cases)("rejects %j", (options, field) => {
+    expect(() => renderJinjaTemplate("x", {}, options)).toThrow(InvalidInputError);
+    expect(() => renderJinjaTemplate("x", {}, options)).toThrow(field);
+  });
+});

@@ -21,11 +21,15 @@ export interface TemplateLimits {
   /** Items one `range()` call — or one list concatenation `a + b` — may produce. */
   readonly maxRangeLength: number;
   /**
-   * Deterministic work units (about 0.1–0.3 µs each in V8): one per evaluated node, one per list
-   * item a filter, operator, method or loop walks (n·log n for sorts), one per 64 characters a
-   * string operation reads or builds. The five limits above bound loops and sizes; this one
-   * bounds their product (a 100,000-iteration loop that runs a filter over a large input on every
-   * pass). Chat templates over 1,000–2,000 messages use 50,000–125,000 units.
+   * Deterministic work units, each about 0.1 µs of V8 (calibration.test.ts checks that no kind of
+   * operation costs much more, so the default is reached in about 150–250 ms whatever a template
+   * does): one per evaluated node, six per loop iteration, one per item a loop, filter, operator,
+   * method or comparison reads — at every depth for lists printed, compared with `==` or passed to
+   * `startswith` — (n·log2 n for sorts, with the strings they compare), one per 64 characters a
+   * string operation reads or builds (slices of strings with surrogates: one per 4). The five
+   * limits above bound loops and sizes; this one bounds their product (a 100,000-iteration loop
+   * that runs a filter over a large input on every pass). Chat templates over 1,000–2,000
+   * messages use 50,000–150,000 units.
    */
   readonly maxWork: number;
 }
@@ -84,9 +88,55 @@ export class TemplateLimitError extends TemplateError {
   }
 }
 
+/**
+ * A render ran past its `deadlineMs` (the wall-clock guard behind the work counter). Like a limit,
+ * it is always thrown; unlike the limits it depends on the machine, so it is a second line only.
+ */
+export class TemplateDeadlineError extends TemplateError {
+  readonly deadlineMs: number;
+
+  constructor(deadlineMs: number, elapsedMs: number, position?: { line?: number; column?: number }) {
+    const where = position?.line === undefined ? "" : ` (line ${position.line}, column ${position.column ?? 1})`;
+    super(
+      "template_deadline",
+      `Rendering ran for ${Math.round(elapsedMs)} ms${where}, past its deadline of ${deadlineMs} ms. Simplify the template or raise deadlineMs.`,
+      position,
+    );
+    this.name = "TemplateDeadlineError";
+    this.deadlineMs = deadlineMs;
+  }
+}
+
 /** `true` for errors that a limit raised: these are thrown even with `onError: "original"`. */
 export function isTemplateLimitError(error: unknown): error is TemplateLimitError {
   return error instanceof TemplateError && LIMIT_CODE_SET.has(error.code);
+}
+
+/** A wall-clock guard for one render: `deadlineMs` from its start on `clock` (milliseconds). */
+export interface RenderDeadline {
+  readonly deadlineMs: number;
+  readonly clock: () => number;
+}
+
+/** Checks `deadlineMs` and `clock` options; the clock defaults to `performance.now`. */
+export function resolveDeadline(deadlineMs: unknown, clock: unknown, field = "options"): RenderDeadline | undefined {
+  if (deadlineMs === undefined) {
+    if (clock !== undefined)
+      throw new InvalidInputError(`${field}.clock`, "needs deadlineMs: it only times the deadline.");
+    return undefined;
+  }
+  if (typeof deadlineMs !== "number" || !Number.isFinite(deadlineMs) || deadlineMs <= 0)
+    throw new InvalidInputError(
+      `${field}.deadlineMs`,
+      `must be a positive number of milliseconds, got ${String(deadlineMs)}.`,
+    );
+  if (clock !== undefined && typeof clock !== "function")
+    throw new InvalidInputError(`${field}.clock`, "must be a function returning milliseconds (like performance.now).");
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  const now = (clock as (() => number) | undefined) ?? (perf ? () => perf.now() : undefined);
+  if (now === undefined)
+    throw new InvalidInputError(`${field}.clock`, "is required: this runtime has no performance.now().");
+  return { deadlineMs, clock: now };
 }
 
 /** Fills unspecified limits with the defaults; every limit must be a positive safe integer. */

@@ -7,8 +7,9 @@
  * - `onError: "original"` (default) returns the template unchanged on a syntax or render error
  *   and calls `onErrorReport(error)` so the caller still learns about it;
  * - `onError: "throw"` throws the `TemplateError` (`code`, `line`, `column`);
- * - a LIMIT error (`TemplateLimitError`) is always thrown: returning the template would hide
- *   that the render was cut short by a possibly hostile template;
+ * - a LIMIT error (`TemplateLimitError`) or a passed deadline (`TemplateDeadlineError`) is always
+ *   thrown: returning the template would hide that the render was cut short by a possibly hostile
+ *   template;
  * - invalid arguments or options (`InvalidInputError`) are caller bugs and always thrown.
  */
 import { Environment } from "@huggingface/jinja";
@@ -19,7 +20,7 @@ import { compileJinjaTemplate } from "./compile.ts";
 import { toTemplateValues } from "./data.ts";
 import { RenderGuard, guardedRange } from "./guard.ts";
 import { RaisedByTemplate, SandboxedInterpreter } from "./interpreter.ts";
-import { TEMPLATE_ERROR_CODES, isTemplateLimitError } from "./limits.ts";
+import { TEMPLATE_ERROR_CODES, TemplateDeadlineError, isTemplateLimitError, resolveDeadline } from "./limits.ts";
 import { strftimeUtc } from "./strftime.ts";
 import { asValue, isLoopControl } from "./values.ts";
 import { isDate } from "../../util/plain-object.ts";
@@ -38,6 +39,14 @@ export interface JinjaRenderOptions extends JinjaCompileOptions {
    * undefined, so `{% if strftime_now is defined %}` takes its fallback.
    */
   readonly now?: Date;
+  /**
+   * Wall-clock guard: a render still running this many milliseconds after it started throws
+   * `TemplateDeadlineError` (code `template_deadline`), checked where work is charged. Output is
+   * unchanged when it does not trip. Default: none (`inspect` passes 1,000).
+   */
+  readonly deadlineMs?: number;
+  /** The deadline's clock in milliseconds (default `performance.now`); only with `deadlineMs`. */
+  readonly clock?: () => number;
 }
 
 function checkOptions(options: JinjaRenderOptions): void {
@@ -54,6 +63,7 @@ function checkOptions(options: JinjaRenderOptions): void {
   if (options.now !== undefined && (!isDate(options.now) || Number.isNaN(options.now.getTime()))) {
     throw new InvalidInputError("options.now", "must be a valid Date.");
   }
+  resolveDeadline(options.deadlineMs, options.clock);
 }
 
 function raiseException(message?: unknown): never {
@@ -64,10 +74,11 @@ function raiseException(message?: unknown): never {
 export function renderCompiledJinjaTemplate(
   compiled: CompiledJinjaTemplate,
   args?: Readonly<Record<string, unknown>>,
-  options: Pick<JinjaRenderOptions, "defaults" | "now"> = {},
+  options: Pick<JinjaRenderOptions, "defaults" | "now" | "deadlineMs" | "clock"> = {},
 ): string {
+  const deadline = resolveDeadline(options.deadlineMs, options.clock);
   const data = toTemplateValues(args, options.defaults, compiled.limits.maxDepth);
-  const guard = new RenderGuard(compiled.limits);
+  const guard = new RenderGuard(compiled.limits, deadline);
   const globals = new Environment();
   for (const [name, value] of [
     ["true", true],
@@ -118,7 +129,13 @@ export function renderJinjaTemplate(
   try {
     return renderCompiledJinjaTemplate(compileJinjaTemplate(template, options), args, options);
   } catch (error) {
-    if (!(error instanceof TemplateError) || isTemplateLimitError(error) || options.onError === "throw") throw error;
+    if (
+      !(error instanceof TemplateError) ||
+      isTemplateLimitError(error) ||
+      error instanceof TemplateDeadlineError ||
+      options.onError === "throw"
+    )
+      throw error;
     options.onErrorReport?.(error);
     return template;
   }

@@ -39,6 +39,28 @@ export function workOf(value: Value): number {
   return 0;
 }
 
+/**
+ * Python slicing `text[start:stop:step]` by UTF-16 code units, for text without surrogates (where
+ * they are its code points): the library's index rules, built in time of the output.
+ */
+export function sliceText(text: string, start: number | undefined, stop: number | undefined, step: number): string {
+  const length = text.length;
+  const direction = Math.sign(step);
+  let from: number;
+  let to: number;
+  if (direction >= 0) {
+    from = (start ??= 0) < 0 ? Math.max(length + start, 0) : Math.min(start, length);
+    to = (stop ??= length) < 0 ? Math.max(length + stop, 0) : Math.min(stop, length);
+  } else {
+    from = (start ??= length - 1) < 0 ? Math.max(length + start, -1) : Math.min(start, length - 1);
+    to = (stop ??= -1) < -1 ? Math.max(length + stop, -1) : Math.min(stop, length - 1);
+  }
+  if (step === 1) return from < to ? text.slice(from, to) : "";
+  const out: string[] = [];
+  for (let i = from; direction * i < direction * to; i += step) out.push(text[i]!);
+  return out.join("");
+}
+
 /** A node that evaluates to an already computed value (see STRATA_NODE.value). */
 export function valueNode(value: RuntimeValue | Value): Statement {
   return { type: "StrataValue", value } as unknown as Statement;

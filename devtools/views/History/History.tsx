@@ -27,6 +27,8 @@ const RULES_TEXT: Labels<InspectionReport["history"]["rules"]> = {
   "openai-responses": "Checked by OpenAI Responses' rules: every function_call has a function_call_output later on.",
   anthropic: "Checked by Anthropic's rules: the next user turn answers every tool_use, results first, then any text.",
   gemini: "Checked by Gemini's rules: the next turn holds one function response per function call.",
+  "bedrock-converse":
+    "Checked by Bedrock Converse's rules: the next user turn answers every toolUse with a toolResult.",
 };
 
 /** History validation: every issue pinned to the message that causes it. */

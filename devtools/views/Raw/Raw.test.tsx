@@ -37,11 +37,28 @@ describe("Raw", () => {
     const report = await reportFor("gemini");
     renderWithClient(<RawView report={report} />);
     fireEvent.click(screen.getByTestId("raw-tab-export"));
-    for (const format of ["openai-chat", "openai-responses", "anthropic", "gemini"]) {
+    for (const format of ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse"]) {
       fireEvent.change(screen.getByTestId("export-format"), { target: { value: format } });
       const out = screen.queryByTestId("export-output") ?? screen.getByTestId("export-error");
       expect(out.textContent).not.toBe("");
     }
+  });
+
+  it("lists what an export to another format dropped or filled in, as core's converter reports it", async () => {
+    const report = await reportFor("anthropic");
+    const result = exportRequest(report, report.request!, "gemini", false);
+    if (!result.ok) throw new Error(result.message);
+    // The Anthropic sample sets max_tokens and tools; Gemini has no max_tokens field of that name.
+    expect(result.warnings.length).toBeGreaterThan(0);
+    renderWithClient(<RawView report={report} />);
+    fireEvent.click(screen.getByTestId("raw-tab-export"));
+    fireEvent.change(screen.getByTestId("export-format"), { target: { value: "gemini" } });
+    const items = screen.getByTestId("export-warnings").querySelectorAll("li");
+    expect([...items].map((li) => li.dataset["code"])).toEqual(result.warnings.map((w) => w.code));
+    expect(items[0]!.textContent).toContain(result.warnings[0]!.path);
+    // Its own format writes the request back unchanged: nothing to warn about.
+    fireEvent.change(screen.getByTestId("export-format"), { target: { value: "anthropic" } });
+    expect(screen.queryByTestId("export-warnings")).toBeNull();
   });
 
   it("offers the hash-only bundle for download", async () => {

@@ -75,6 +75,21 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
                   : `cache_control at ${result.breakpoints.join(", ")}.`}
             </p>
           ) : null}
+          {result.warnings.length > 0 ? (
+            <div className="raw-export-warnings" data-testid="export-warnings" role="status">
+              <p className="muted">
+                Written as {FORMAT_NAMES[format]} with {plural(result.warnings.length, "change")}: what it has no place
+                for is dropped, what it requires is filled in.
+              </p>
+              <ul>
+                {result.warnings.map((w, i) => (
+                  <li key={i} data-code={w.code}>
+                    <code>{w.path}</code> {w.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <JsonLines text={result.text} testId="export-output" />
         </>
       ) : (

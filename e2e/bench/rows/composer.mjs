@@ -40,7 +40,7 @@ export async function run({ core, quick }) {
       subjectKey: "strata",
       baselineKey: "join",
       baselineName: '`contents.join("\\n\\n")`',
-      goal: { max: 2, text: "≤ 2×" },
+      goal: { max: 1.5, text: "≤ 1.5×" },
       profile: "composer",
     }),
   ];

@@ -6,6 +6,7 @@ import * as composer from "./composer.mjs";
 import * as devtools from "./devtools.mjs";
 import * as eviction from "./eviction.mjs";
 import * as inspect from "./inspect.mjs";
+import * as monitor from "./monitor.mjs";
 import * as session from "./session.mjs";
 import * as templates from "./templates.mjs";
 import * as tokens from "./tokens.mjs";
@@ -19,6 +20,7 @@ export const ROW_MODULES = [
   { id: "inspect", ...inspect },
   { id: "compare", ...compare },
   { id: "session", ...session },
+  { id: "monitor", ...monitor },
   { id: "tokens", ...tokens },
   { id: "devtools", ...devtools },
   { id: "bundle", ...bundle },

@@ -199,10 +199,10 @@ export const wireCases = [
   ]),
   ...formats.flatMap((from) =>
     cases(`convert/${from}`, [
-      ["to openai-chat", () => json(toOpenAIChat(parsedWire(from)))],
-      ["to openai-responses", () => json(toOpenAIResponses(parsedWire(from)))],
-      ["to anthropic", () => json(toAnthropic(parsedWire(from)))],
-      ["to gemini", () => json(toGemini(parsedWire(from)))],
+      ["to openai-chat", () => json(toOpenAIChat(parsedWire(from)).body)],
+      ["to openai-responses", () => json(toOpenAIResponses(parsedWire(from)).body)],
+      ["to anthropic", () => json(toAnthropic(parsedWire(from)).body)],
+      ["to gemini", () => json(toGemini(parsedWire(from)).body)],
     ]),
   ),
   ...cases("cache", [

@@ -1,0 +1,161 @@
+/**
+ * Hostile requests: each must be answered in bounded time (a report or a typed error, under 1 s on
+ * the test machine), never a hang, a crash or a polluted prototype. Bodies are generated (some are
+ * over 500 KB); the core suite runs them through `inspect` in every runtime, the edge worker test
+ * POSTs them into workerd, and `npm run bench` times the worst of each kind.
+ */
+export interface HostileSample {
+  readonly id: string;
+  readonly kind: "whitespace" | "slice" | "method" | "sort" | "equality" | "membership" | "escape" | "pollution";
+  readonly title: string;
+  /** The request body (JSON text). */
+  readonly body: () => string;
+  /**
+   * What `inspect` gives: a report (with a problem of one of these codes, or none when empty), or
+   * a typed error of one of these codes when `throws`.
+   */
+  readonly expect: { readonly problems?: readonly string[]; readonly throws?: readonly string[] };
+}
+
+const model = { provider: "anthropic", model: "claude-sonnet-4-5" };
+
+/** An AssemblyRequest whose template block is `template` with `args`. */
+function templated(template: string, args: Record<string, unknown> = {}): string {
+  return JSON.stringify({ model, input: "Hello", template: { template, args } });
+}
+
+const loop = (body: string) => `{% for i in range(100000) %}${body}{% endfor %}`;
+const STOPPED = ["template_work_limit", "template_loop_limit", "template_deadline", "template_output_limit"];
+
+export const hostileSamples: readonly HostileSample[] = [
+  {
+    id: "whitespace-65536",
+    kind: "whitespace",
+    title: "A template of 65,536 spaces (the library's whitespace regex took 9 s)",
+    body: () => templated(" ".repeat(65_536)),
+    expect: { problems: [] },
+  },
+  {
+    id: "whitespace-262000",
+    kind: "whitespace",
+    title: "A template of 262,000 spaces, just under the 256 KiB limit (131 s)",
+    body: () => templated(" ".repeat(262_000)),
+    expect: { problems: [] },
+  },
+  {
+    id: "whitespace-64k-request",
+    kind: "whitespace",
+    title: "A 64 KB AssemblyRequest whose template is runs of whitespace around tags (42 s)",
+    body: () => templated(`${" ".repeat(30_000)}{% generation %}${"\n\t ".repeat(10_000)}{{ name }}`, { name: "x" }),
+    expect: { problems: [] },
+  },
+  {
+    id: "slice-loop",
+    kind: "slice",
+    title: "range(100000) slices of a 589K-character string (past 30 s)",
+    body: () => templated(loop("{% set x = B[:1] %}"), { B: "b".repeat(589_000) }),
+    expect: { problems: [] },
+  },
+  {
+    id: "slice-loop-astral",
+    kind: "slice",
+    title: "range(100000) slices of a 200K-character string with surrogate pairs",
+    body: () => templated(loop("{% set x = B[:1] %}"), { B: "a😀".repeat(100_000) }),
+    expect: { problems: STOPPED },
+  },
+  {
+    id: "startswith-list",
+    kind: "method",
+    title: "startswith with a list of 5,000 long prefixes, 100,000 times",
+    body: () =>
+      templated(loop("{% if B.startswith(L) %}y{% endif %}"), {
+        B: "a".repeat(10_000),
+        L: Array.from({ length: 5_000 }, () => `${"a".repeat(100)}b`),
+      }),
+    expect: { problems: STOPPED },
+  },
+  {
+    id: "sort-loop",
+    kind: "sort",
+    title: "Sorting 20,000 strings (case-insensitive) on every pass of a loop",
+    body: () =>
+      templated(loop("{% set x = L|sort %}"), {
+        L: Array.from({ length: 20_000 }, (_, i) => `${"Prefix ".repeat(6)}${(i * 7919) % 20_000}`),
+      }),
+    expect: { problems: STOPPED },
+  },
+  {
+    id: "nested-list-equality",
+    kind: "equality",
+    title: "Loose == of a nested list with a string, 100,000 times (it prints the list: 766 MB)",
+    body: () =>
+      templated(loop("{% if N == 'x' %}y{% endif %}"), {
+        N: Array.from({ length: 5_000 }, (_, i) => [
+          [`a${i}`, "def"],
+          ["ghi", [i, [i]]],
+        ]),
+      }),
+    expect: { problems: STOPPED },
+  },
+  {
+    id: "in-long-list",
+    kind: "membership",
+    title: "`in` over a 100,000-item list, 100,000 times",
+    body: () =>
+      templated(loop("{% if 'zz' in L %}y{% endif %}"), { L: Array.from({ length: 100_000 }, (_, i) => `i${i}`) }),
+    expect: { problems: STOPPED },
+  },
+  {
+    id: "escape-attributes",
+    kind: "escape",
+    title: "Sandbox escapes through attributes: __class__, constructor, __globals__, __proto__",
+    body: () =>
+      templated(
+        "{{ ''.__class__ }}{{ x.constructor }}{{ x.constructor.constructor('return globalThis')() }}" +
+          "{{ range.__globals__ }}{{ x.__proto__ }}{{ x['__proto__'] }}{{ raise_exception.toString() }}",
+        { x: {} },
+      ),
+    expect: { problems: ["template_render_error"] },
+  },
+  {
+    id: "escape-namespace",
+    kind: "escape",
+    title: "A namespace that holds itself, printed",
+    body: () => templated("{% set ns = namespace(a=1) %}{% set ns.self = ns %}{{ ns }}"),
+    expect: { problems: ["template_render_error"] },
+  },
+  {
+    id: "pollution-args",
+    kind: "pollution",
+    title: "__proto__ and constructor.prototype keys in template arguments",
+    body: () =>
+      `{"model":{"provider":"anthropic","model":"claude-sonnet-4-5"},"input":"Hi",` +
+      `"template":{"template":"{{ a.polluted }}{{ __proto__ }}{{ constructor.prototype }}","args":` +
+      `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":{"__proto__":{"polluted":1}}}}}`,
+    expect: { problems: [] },
+  },
+  {
+    id: "pollution-root",
+    kind: "pollution",
+    title: "A __proto__ key at the top of an AssemblyRequest",
+    body: () =>
+      `{"__proto__":{"polluted":1},"model":{"provider":"anthropic","model":"claude-sonnet-4-5"},"input":"Hi"}`,
+    expect: { throws: ["no_format_matched"] },
+  },
+  {
+    id: "pollution-wire",
+    kind: "pollution",
+    title: "__proto__ keys inside a wire request's messages",
+    body: () =>
+      `{"model":"gpt-4o","messages":[{"role":"user","content":"hi","__proto__":{"polluted":1}}],` +
+      `"metadata":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}}`,
+    expect: { problems: [], throws: ["no_format_matched"] },
+  },
+];
+
+/**
+ * Hostile comparisons and report sizes (window shifts over many messages, 1 MiB of tiny messages,
+ * a million messages): the linear comparison and bounded report work adds them here, in the same
+ * shape, so the edge worker and the core suite run them too.
+ */
+export const hostileComparisonSamples: readonly HostileSample[] = [];
