@@ -92,8 +92,12 @@ export const ENTRIES = [
     // format with the lean writers, so settings translation stays out; +2.1 KB of export checks and
     // system placement): every section for wire requests (parts, layouts, budget, window with the
     // model table, tiers, literal volatility) on top of 53,773 B with the Jinja engine split off
-    // (25.7 KB more, loaded by import() only for a request with a template; 78,234 B bundled in)
-    budget: FULL_CORE_BEFORE_RELAYERING,
+    // (25.7 KB more, loaded by import() only for a request with a template; 78,234 B bundled in).
+    // 81,170 B after the faster assembly and composer paths (shared code) and the composer's
+    // warnings: past the goal (the whole core before re-layering) on purpose — this entry now reads
+    // five wire formats with every block type, bounds its report and runs the template deadline.
+    // The goal stays in the bench table as missed; the budget catches accidents above that.
+    budget: 89_000,
   },
   {
     subpath: "./tokens",
