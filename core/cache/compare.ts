@@ -109,12 +109,37 @@ export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenE
   return seg.ttl1h?.length ? { ...turn, ttl1h: seg.ttl1h } : turn;
 }
 
-/** Number of leading segments two turns share (by hash). */
+/**
+ * Number of leading segments two turns share. With both texts known they are compared (equal
+ * texts are equal bytes: a segment's JSON holds no lone surrogate), so no segment is hashed for
+ * it; against a bundle, by SHA-256.
+ */
 export function commonSegments(a: Turn, b: Turn): number {
   const n = Math.min(a.segments.length, b.segments.length);
   let k = 0;
-  while (k < n && a.segments[k]!.sha256 === b.segments[k]!.sha256) k++;
+  const ta = a.texts;
+  const tb = b.texts;
+  if (ta && tb) while (k < n && ta[k] === tb[k]) k++;
+  else while (k < n && a.segments[k]!.sha256 === b.segments[k]!.sha256) k++;
   return k;
+}
+
+/**
+ * The key of each segment for comparing two turns: its text's number when both turns have texts
+ * (equal texts, equal numbers: interned in `ids`), else its SHA-256.
+ */
+function segmentKeys(a: Turn, b: Turn): (t: Turn, i: number) => string {
+  const ids = new Map<string, number>();
+  if (!a.texts || !b.texts) return (t, i) => t.segments[i]!.sha256;
+  return (t, i) => {
+    const text = t.texts![i]!;
+    let v = ids.get(text);
+    if (v === undefined) {
+      v = ids.size;
+      ids.set(text, v);
+    }
+    return `${v},`;
+  };
 }
 
 /** UTF-16 index of the first difference of two strings, never splitting a surrogate pair. */
@@ -230,17 +255,19 @@ function excerptAt(a: Turn, b: Turn, k: number): DivergenceExcerpt | null {
 
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b1\d{9}\b/;
 
-/** Per-message hashes of the non-system messages, in order (header + blocks). */
-function messageKeys(t: Turn): string[] {
+/** Per-message keys of the non-system messages, in order (header + blocks; see `segmentKeys`). */
+function messageKeys(t: Turn, key: (t: Turn, i: number) => string): string[] {
   const keys: string[] = [];
   let current = -1;
-  for (const s of t.segments) {
+  const segments = t.segments;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
     if (s.messageIndex === null || s.role === "system") continue;
     if (s.messageIndex !== current) {
       keys.push("");
       current = s.messageIndex;
     }
-    keys[keys.length - 1] += s.sha256;
+    keys[keys.length - 1] += key(t, i);
   }
   return keys;
 }
@@ -293,16 +320,21 @@ function zArray(s: Int32Array): Int32Array {
   return z;
 }
 
-const windowShift = (a: Turn, b: Turn): number => windowShiftOf(messageKeys(a), messageKeys(b));
+function windowShift(a: Turn, b: Turn): number {
+  const key = segmentKeys(a, b);
+  return windowShiftOf(messageKeys(a, key), messageKeys(b, key));
+}
 
 /** Segment index in `b` where previous message `messageIndex` (all its segments) starts again after `from`, or -1. */
 function movedMessage(a: Turn, b: Turn, messageIndex: number, from: number): number {
-  const hashes = a.segments.filter((s) => s.messageIndex === messageIndex).map((s) => s.sha256);
-  if (hashes.length === 0) return -1;
-  for (let i = from + 1; i + hashes.length <= b.segments.length; i++) {
-    if (b.segments[i]!.sha256 !== hashes[0]) continue;
+  const key = segmentKeys(a, b);
+  const keys: string[] = [];
+  a.segments.forEach((s, i) => s.messageIndex === messageIndex && keys.push(key(a, i)));
+  if (keys.length === 0) return -1;
+  for (let i = from + 1; i + keys.length <= b.segments.length; i++) {
+    if (key(b, i) !== keys[0]) continue;
     let ok = true;
-    for (let j = 1; j < hashes.length && ok; j++) ok = b.segments[i + j]!.sha256 === hashes[j];
+    for (let j = 1; j < keys.length && ok; j++) ok = key(b, i + j) === keys[j];
     if (ok) return i;
   }
   return -1;

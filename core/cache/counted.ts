@@ -12,8 +12,10 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { countRequestTokens, countTokensWith } from "../tokens/count.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
 import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
-import { type SegmentedRequest, segmentWith } from "./segments.ts";
-import type { CacheProvider, Segment, TokenEstimator } from "./types.ts";
+import { InvalidInputError } from "../util/errors.ts";
+import { plainSegment } from "./segment-record.ts";
+import { type SegmentedRequest, segmentLazily } from "./segments.ts";
+import type { CacheProvider, TokenEstimator } from "./types.ts";
 
 export interface CountedOptions {
   readonly provider: CacheProvider;
@@ -28,10 +30,12 @@ export interface CountedRequest extends SegmentedRequest {
   readonly count: TokenCount;
 }
 
-const bytesOnly = () => 0;
-
 type Counter = (request: ProviderRequest | NormalizedRequest, options: CountTokensOptions) => TokenCount;
 
+/**
+ * `request` segmented lazily (`segmentLazily`: hashed only when read) with `count`'s figure for
+ * each segment (see `countedTokens`), and the count itself.
+ */
 function counted(
   request: ProviderRequest | NormalizedRequest,
   options: CountedOptions,
@@ -43,7 +47,14 @@ function counted(
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.tokenizer === undefined ? {} : { tokenizer: options.tokenizer }),
   });
-  return withCount(segmentWith(request, options.provider, bytesOnly, twin), c);
+  const tokens = countedTokens(c);
+  // The segmenter measures each segment once, in prompt order: hand it the counted figures in turn.
+  let next = 0;
+  const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin);
+  // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
+  if (seg.segments.length !== c.perSegment.length || seg.segments.some((x, i) => x.path !== c.perSegment[i]!.path))
+    throw new InvalidInputError("request", "the token count and the segments disagree on the prompt's order.");
+  return { ...seg, count: c };
 }
 
 /**
@@ -55,7 +66,8 @@ export function segmentCounted(
   options: CountedOptions,
   twin?: SegmentedRequest,
 ): CountedRequest {
-  return counted(request, options, twin, countRequestTokens);
+  const seg = counted(request, options, twin, countRequestTokens);
+  return { ...seg, segments: seg.segments.map(plainSegment) };
 }
 
 /**
@@ -78,7 +90,7 @@ export const estimatorMeasure = (provider: CacheProvider, estimator: TokenEstima
   provider,
   source: "estimator",
   partial: estimator,
-  segment: (r, twin) => segmentWith(r, provider, estimator, twin),
+  segment: (r, twin) => segmentLazily(r, provider, estimator, twin),
 });
 
 /**
@@ -112,23 +124,21 @@ export function countedMeasure(
 export const countOf = (seg: SegmentedRequest): TokenCount | null =>
   "count" in seg ? (seg as CountedRequest).count : null;
 
-/** `seg`'s segments re-measured by `count` (a count of the same request for the same provider). */
-export function withCount(seg: SegmentedRequest, count: TokenCount): CountedRequest {
-  const last = seg.segments.length - 1;
-  let total = 0;
+/**
+ * Each segment's tokens from `count` (a count of the same request for the same provider): the
+ * provider's framing before the first segment counted with it, the reply primer with the last.
+ */
+function countedTokens(count: TokenCount): number[] {
+  const last = count.perSegment.length - 1;
   // A fitted framing term can make one segment −1 (e.g. a tool result's wrapper): the deficit is
   // carried into the next segments, so no segment is negative and prefix sums never go down.
   let debt = 0;
-  const segments = seg.segments.map((s, i): Segment => {
-    const own = count.perSegment[i];
-    // perSegment is aligned with segmentRequest by construction; a path mismatch would be a bug upstream.
-    let raw = (own !== undefined && own.path === s.path ? own.tokens : 0) + debt;
+  return count.perSegment.map((own, i) => {
+    let raw = own.tokens + debt;
     if (i === 0) raw += count.leading;
     if (i === last) raw += count.trailing;
     const tokens = Math.max(0, raw);
     debt = raw - tokens;
-    total += tokens;
-    return { ...s, tokens };
+    return tokens;
   });
-  return { ...seg, segments, totalTokens: segments.length === 0 ? 0 : total, count };
 }

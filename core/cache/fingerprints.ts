@@ -9,29 +9,14 @@
 import { InvalidInputError } from "../util/errors.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { sha256Hex } from "../util/hash.ts";
+import { plainSegment } from "./segment-record.ts";
 import type { SegmentedRequest } from "./segments.ts";
-import type { FingerprintBundle, Segment } from "./types.ts";
+import type { FingerprintBundle } from "./types.ts";
 
 /** True when `value` says it is a bundle (`kind: "strata-fingerprints"`); its shape is checked where it is used. */
 export function isFingerprintBundle(value: unknown): value is FingerprintBundle {
   return value !== null && typeof value === "object" && (value as { kind?: unknown }).kind === "strata-fingerprints";
 }
-
-const stripSegment = (s: Segment): Segment => ({
-  index: s.index,
-  path: s.path,
-  kind: s.kind,
-  region: s.region,
-  role: s.role,
-  messageIndex: s.messageIndex,
-  blockType: s.blockType,
-  byteOffset: s.byteOffset,
-  byteLength: s.byteLength,
-  tokens: s.tokens,
-  sha256: s.sha256,
-  canonicalSha256: s.canonicalSha256,
-  cacheBreakpoint: s.cacheBreakpoint,
-});
 
 /** A copy of a (checked) bundle with only the known keys, at the top and in every segment. */
 export const stripBundle = (b: FingerprintBundle): FingerprintBundle => ({
@@ -42,7 +27,7 @@ export const stripBundle = (b: FingerprintBundle): FingerprintBundle => ({
   requestSha256: b.requestSha256,
   total: { bytes: b.total.bytes, segments: b.total.segments, tokens: b.total.tokens },
   automaticCaching: b.automaticCaching,
-  segments: b.segments.map(stripSegment),
+  segments: b.segments.map(plainSegment),
 });
 
 /** A segmented request → its bundle. */
@@ -55,7 +40,7 @@ export function bundleFromSegments(seg: SegmentedRequest): FingerprintBundle {
     requestSha256: sha256Hex(seg.segments.map((s) => s.sha256).join("")),
     total: { bytes: seg.totalBytes, segments: seg.segments.length, tokens: seg.totalTokens },
     automaticCaching: seg.automaticCaching,
-    segments: seg.segments.map(stripSegment),
+    segments: seg.segments.map(plainSegment),
   };
 }
 

@@ -12,9 +12,10 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import { compareTurns, toTurn } from "./compare.ts";
 import { estimatorMeasure, type Measure } from "./counted.ts";
-import { type SegmentedRequest, segmentWith } from "./segments.ts";
+import type { SegmentRecord } from "./segment-record.ts";
+import { type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type { InputAssemblyLayout } from "../assembly/types.ts";
-import type { CacheProvider, LayoutNextTurn, RequestPart, TokenEstimator } from "./types.ts";
+import type { CacheProvider, LayoutNextTurn, RequestPart, Segment, TokenEstimator } from "./types.ts";
 
 export type PartGroup = "instructions" | "context" | "attachments" | "summaries" | "history" | "toolResults" | "input";
 
@@ -174,24 +175,25 @@ function appendSegments(
   provider: CacheProvider,
   estimate: TokenEstimator,
 ): SegmentedRequest {
-  const own = segmentWith({ model: request.model, tools: [], messages: tail }, provider, estimate);
-  const segments = [...seg.segments];
-  for (const s of own.segments)
-    segments.push({
-      ...s,
-      index: s.index + seg.segments.length,
-      byteOffset: s.byteOffset + seg.totalBytes,
-      messageIndex: s.messageIndex === null ? null : s.messageIndex + shift,
-      path: s.path.replace(/^messages\[(\d+)\]/, (_m, i: string) => `messages[${Number(i) + shift}]`),
-    });
+  const own = segmentLazily({ model: request.model, tools: [], messages: tail }, provider, estimate);
+  const segments: Segment[] = seg.segments.slice();
+  const by = seg.segments.length;
+  for (const s of own.segments as readonly SegmentRecord[]) segments.push(s.shifted(by, seg.totalBytes, shift));
   return {
     ...seg,
     segments,
-    texts: [...seg.texts, ...own.texts],
+    texts: seg.texts.concat(own.texts),
     totalBytes: seg.totalBytes + own.totalBytes,
     totalTokens: seg.totalTokens + own.totalTokens,
   };
 }
+
+/** Next turns already simulated for one request, by their orders (see `partsNextTurn`). */
+export type NextTurnMemo = {
+  readonly thisOrder: readonly number[];
+  readonly plan: readonly number[];
+  readonly result: Omit<PartsNextTurn, "basis">;
+}[];
 
 /** A slot of a next-turn plan: a part index, or the reply / the next input. */
 const REPLY = -1;
@@ -246,15 +248,14 @@ export function partsNextTurn(
   provider: CacheProvider,
   measured: Measure | TokenEstimator,
   current?: SegmentedRequest,
-  memo?: Map<string, Omit<PartsNextTurn, "basis">>,
+  memo?: NextTurnMemo,
 ): PartsNextTurn {
   // An estimator (already checked) measures as segmentRequest does; a Measure as the analysis does.
   const measure = typeof measured === "function" ? estimatorMeasure(provider, measured) : measured;
   const estimate = measure.partial;
   const { thisOrder, plan } = nextTurnPlan(parts, basis);
-  const key = `${thisOrder.join(",")}|${plan.join(",")}`;
-  const known = memo?.get(key);
-  if (known) return { basis, ...known };
+  const known = memo?.find((m) => sameOrder(m.thisOrder, thisOrder) && sameOrder(m.plan, plan));
+  if (known) return { basis, ...known.result };
   const asSent = current !== undefined && sameOrder(thisOrder, partsAsSent(parts));
   const firstRequest = asSent ? request : requestFromParts(request, parts, thisOrder);
   const firstSeg = asSent ? current : measure.segment(firstRequest, current);
@@ -295,6 +296,6 @@ export function partsNextTurn(
         ? 0
         : Math.round((comparison.commonPrefix.bytes / comparison.next.bytes) * 10_000) / 10_000,
   };
-  memo?.set(key, result);
+  memo?.push({ thisOrder, plan, result });
   return { basis, ...result };
 }

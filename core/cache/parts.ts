@@ -23,7 +23,7 @@
  */
 import { CONTENT_BLOCK_TYPES, type ContentBlock, type Message } from "../messages/types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import { safeSlice } from "../util/text.ts";
+import { foldWhitespace, safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "./segments.ts";
 import type { PartKind, RequestPart } from "./types.ts";
 
@@ -70,7 +70,20 @@ function previewOf(m: Message, from: number, to: number): string {
   let out = "";
   for (let j = from; j < to && out.length < 80; j++)
     out += (out === "" ? "" : " ") + safeSlice(blockPreview(m.content[j]!), 0, 120);
-  return safeSlice(out.replace(/\s+/g, " "), 0, 80);
+  return safeSlice(foldWhitespace(out), 0, 80);
+}
+
+const toolPreview = (t: { readonly name: string; readonly description?: string | undefined }) =>
+  safeSlice(`tool ${t.name}${t.description ? `: ${t.description}` : ""}`, 0, 80);
+
+const TOOL_PATH = /^tools\[(\d+)\]$/;
+
+/** A part's preview (what `requestParts` puts in `preview`), made from the request when it is read. */
+export function partPreview(request: NormalizedRequest, part: RequestPart): string {
+  if (part.messageIndex !== null)
+    return previewOf(request.messages[part.messageIndex]!, part.firstBlock!, part.endBlock!);
+  const tool = request.tools[Number(TOOL_PATH.exec(part.path)?.[1] ?? -1)];
+  return tool ? toolPreview(tool) : "tool choice";
 }
 
 const blockPath = (i: number, from: number, to: number, m: Message) =>
@@ -149,9 +162,10 @@ function currentTurnParts(
 
 /**
  * Classifies every tool and message of `request` (see the table above) and measures each part
- * from `seg`, the request segmented for its provider. Linear in the request.
+ * from `seg`, the request segmented for its provider. Linear in the request. With `previews`
+ * false every `preview` is left empty, for a caller that makes only the ones it shows (`partPreview`).
  */
-export function requestParts(request: NormalizedRequest, seg: SegmentedRequest): RequestPart[] {
+export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, previews = true): RequestPart[] {
   const drafts: Draft[] = [];
   request.tools.forEach((t, i) =>
     drafts.push({
@@ -162,7 +176,7 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest):
       firstBlock: null,
       endBlock: null,
       role: null,
-      preview: safeSlice(`tool ${t.name}${t.description ? `: ${t.description}` : ""}`, 0, 80),
+      preview: previews ? toolPreview(t) : "",
       rule: "1: tool definition",
     }),
   );
@@ -194,7 +208,7 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest):
         firstBlock: from,
         endBlock: to,
         role: m.role,
-        preview: previewOf(m, from, to),
+        preview: previews ? previewOf(m, from, to) : "",
         rule,
       });
     };

@@ -15,7 +15,8 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import { leadingSystemCount } from "../formats/system-placement.ts";
 import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { canonicalJson } from "../util/canonical.ts";
-import { hashText } from "../util/hash.ts";
+import { utf8Length } from "../util/utf8.ts";
+import { GEMINI_CHOICE, type HashMemo, plainSegment, SegmentRecord, segmentPath } from "./segment-record.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
 export interface SegmentOptions {
@@ -72,14 +73,16 @@ export const PROMPT_ORDER: Readonly<
 };
 
 /**
- * `JSON.stringify(value)`, or a typed error naming `path` when caller JSON makes it throw (a cycle,
- * a BigInt, nesting deeper than the engine's stack). The error is the one `canonicalJson` gives
- * for the same value, so it is the same in every runtime whatever each engine's stack depth.
+ * `JSON.stringify(value)`, or a typed error naming the segment's path when caller JSON makes it
+ * throw (a cycle, a BigInt, nesting deeper than the engine's stack). The error is the one
+ * `canonicalJson` gives for the same value, so it is the same in every runtime whatever each
+ * engine's stack depth. (The path is written only then: most segments never need it.)
  */
-function serialize(value: object, path: string): string {
+function serialize(value: object, kind: SegmentKind, messageIndex: number | null, item: number): string {
   try {
     return JSON.stringify(value);
   } catch (e) {
+    const path = kind === "tool_choice" ? "providerOptions" : segmentPath(kind, messageIndex, item);
     canonicalJson(value, { path });
     throw new InvalidInputError(
       path,
@@ -89,24 +92,33 @@ function serialize(value: object, path: string): string {
   }
 }
 
-const toolJson = (t: ToolDefinition, path: string) =>
+const toolJson = (t: ToolDefinition, i: number) =>
   serialize(
     { name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields },
-    path,
+    "tool",
+    null,
+    i,
   );
 
-function blockJson(b: ContentBlock, path: string): string {
+function blockJson(b: ContentBlock, i: number, j: number): string {
   const pf = b.providerFields;
   switch (b.type) {
     case "text":
-      return serialize({ type: b.type, text: b.text, providerFields: pf }, path);
+      return serialize({ type: b.type, text: b.text, providerFields: pf }, "block", i, j);
     case "thinking":
       return serialize(
         { type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf },
-        path,
+        "block",
+        i,
+        j,
       );
     case "tool_call":
-      return serialize({ type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf }, path);
+      return serialize(
+        { type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
     case "tool_result":
       return serialize(
         {
@@ -117,7 +129,9 @@ function blockJson(b: ContentBlock, path: string): string {
           isError: b.isError,
           providerFields: pf,
         },
-        path,
+        "block",
+        i,
+        j,
       );
     case "document":
       return serialize(
@@ -130,125 +144,180 @@ function blockJson(b: ContentBlock, path: string): string {
           url: b.url,
           providerFields: pf,
         },
-        path,
+        "block",
+        i,
+        j,
       );
     case "file":
       return serialize(
         { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
-        path,
+        "block",
+        i,
+        j,
       );
     case "opaque":
       // The block as received, in its own key order: its bytes are what the provider reads.
       return serialize(
         { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf },
-        path,
+        "block",
+        i,
+        j,
       );
     default:
-      return serialize({ type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf }, path);
+      return serialize(
+        { type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
   }
 }
 
 /** An object or an array: caller JSON whose key order may differ without a change in meaning. */
 const isJsonContainer = (v: unknown) => v !== null && typeof v === "object";
 
-const headerJson = (m: Message, path: string) =>
-  serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, path);
+/** Holds caller JSON objects (schemas, arguments, results, provider fields): key order may vary. */
+const blockCallerJson = (b: ContentBlock) =>
+  b.providerFields !== undefined ||
+  (b.type === "tool_call" && isJsonContainer(b.arguments)) ||
+  (b.type === "tool_result" && isJsonContainer(b.result)) ||
+  (b.type === "opaque" && isJsonContainer(b.value));
 
-interface Piece {
-  /** Holds caller JSON objects (schemas, arguments, results, provider fields): key order may vary. */
-  readonly callerJson: boolean;
-  readonly path: string;
-  readonly kind: SegmentKind;
-  readonly region: SegmentRegion;
-  readonly text: string;
-  readonly role: Message["role"] | null;
-  readonly messageIndex: number | null;
-  readonly blockType: ContentBlock["type"] | null;
-  readonly breakpoint: boolean;
-  /** The marker asks for a 1-hour lifetime. */
-  readonly ttl1h?: boolean;
+/**
+ * Segments of one request, made as its pieces are written in prompt order (no list of pieces in
+ * between). `twin`, the other turn of a comparison, lends the hashes and the very text string of
+ * each segment whose text it repeats at the same index.
+ */
+class Segmenter {
+  readonly segments: SegmentRecord[] = [];
+  readonly texts: string[] = [];
+  readonly ttl1h: number[] = [];
+  readonly #memo: HashMemo = new Map();
+  offset = 0;
+  tokens = 0;
+  lastBlock = -1;
+
+  constructor(
+    readonly estimate: TokenEstimator,
+    readonly twin: SegmentedRequest | undefined,
+  ) {}
+
+  /**
+   * The twin's segment at the next index when `source` certainly writes its text (then this
+   * segment takes its text, size, tokens and hashes without being serialized at all).
+   */
+  reusable(kind: SegmentKind, source: unknown): SegmentRecord | undefined {
+    const twin = this.twin?.segments[this.segments.length];
+    return twin instanceof SegmentRecord && twin.writesSame(kind, source) ? twin : undefined;
+  }
+
+  add(
+    kind: SegmentKind,
+    region: SegmentRegion,
+    text: string,
+    role: Message["role"] | null,
+    messageIndex: number | null,
+    blockType: ContentBlock["type"] | null,
+    item: number,
+    callerJson: boolean,
+    cache: { readonly ttl?: string } | undefined,
+    source: unknown,
+    reuse?: SegmentRecord,
+  ): void {
+    const index = this.segments.length;
+    const twin = this.twin;
+    // The other turn of a comparison mostly repeats this one: comparing is far cheaper than measuring.
+    const same =
+      reuse ?? (twin !== undefined && twin.texts[index] === text ? (twin.segments[index] as Segment) : undefined);
+    const own = same === undefined ? text : twin!.texts[index]!;
+    const byteLength = same === undefined ? utf8Length(own) : same.byteLength;
+    const tokens = this.estimate(own);
+    this.segments.push(
+      new SegmentRecord(
+        index,
+        kind,
+        region,
+        role,
+        messageIndex,
+        blockType,
+        this.offset,
+        byteLength,
+        tokens,
+        cache !== undefined,
+        own,
+        item,
+        callerJson,
+        same,
+        this.#memo,
+        source,
+      ),
+    );
+    this.texts.push(own);
+    if (cache?.ttl === "1h") this.ttl1h.push(index);
+    if (kind === "tool" || kind === "block") this.lastBlock = index;
+    this.offset += byteLength;
+    this.tokens += tokens;
+  }
+
+  message(m: Message, i: number, region: SegmentRegion): void {
+    const head = this.reusable("message", m);
+    const header = head
+      ? ""
+      : serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, "message", i, -1);
+    this.add("message", region, header, m.role, i, null, -1, m.providerFields !== undefined, undefined, m, head);
+    const content = m.content;
+    for (let j = 0; j < content.length; j++) {
+      const b = content[j]!;
+      const reuse = this.reusable("block", b);
+      const text = reuse ? "" : blockJson(b, i, j);
+      this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse);
+    }
+  }
 }
 
-function messagePieces(m: Message, i: number, region: SegmentRegion, out: Piece[]): void {
-  out.push({
-    callerJson: m.providerFields !== undefined,
-    path: `messages[${i}]`,
-    kind: "message",
-    region,
-    text: headerJson(m, `messages[${i}]`),
-    role: m.role,
-    messageIndex: i,
-    blockType: null,
-    breakpoint: false,
-  });
-  m.content.forEach((b, j) =>
-    out.push({
-      callerJson:
-        b.providerFields !== undefined ||
-        (b.type === "tool_call" && isJsonContainer(b.arguments)) ||
-        (b.type === "tool_result" && isJsonContainer(b.result)) ||
-        (b.type === "opaque" && isJsonContainer(b.value)),
-      path: `messages[${i}].content[${j}]`,
-      kind: "block",
-      region,
-      text: blockJson(b, `messages[${i}].content[${j}]`),
-      role: m.role,
-      messageIndex: i,
-      blockType: b.type,
-      breakpoint: b.cache !== undefined,
-      ttl1h: b.cache?.ttl === "1h",
-    }),
-  );
-}
-
-/** The request's pieces in prompt order (no hashing yet). */
-function pieces(request: ProviderRequest | NormalizedRequest, provider: CacheProvider): Piece[] {
-  const out: Piece[] = [];
-  request.tools.forEach((t, i) =>
-    out.push({
-      callerJson: isJsonContainer(t.inputSchema) || t.providerFields !== undefined,
-      path: `tools[${i}]`,
-      kind: "tool",
-      region: "tools",
-      text: toolJson(t, `tools[${i}]`),
-      role: null,
-      messageIndex: null,
-      blockType: null,
-      breakpoint: t.cache !== undefined,
-      ttl1h: t.cache?.ttl === "1h",
-    }),
-  );
+/** The request's segments in `provider`'s prompt order. */
+function segmentInto(out: Segmenter, request: ProviderRequest | NormalizedRequest, provider: CacheProvider): void {
+  const tools = request.tools;
+  for (let i = 0; i < tools.length; i++) {
+    const t = tools[i]!;
+    const callerJson = isJsonContainer(t.inputSchema) || t.providerFields !== undefined;
+    const reuse = out.reusable("tool", t);
+    out.add("tool", "tools", reuse ? "" : toolJson(t, i), null, null, null, i, callerJson, t.cache, t, reuse);
+  }
   const opts = request.providerOptions ?? {};
   const choiceKey = provider === "gemini" ? "toolConfig" : "tool_choice";
   const choice: JsonValue | undefined = opts[choiceKey];
-  const choicePiece = (region: SegmentRegion): Piece => ({
-    callerJson: isJsonContainer(choice),
-    path: `providerOptions.${choiceKey}`,
-    kind: "tool_choice",
-    region,
-    text: serialize({ [choiceKey]: choice }, "providerOptions"),
-    role: null,
-    messageIndex: null,
-    blockType: null,
-    breakpoint: false,
-  });
+  const addChoice = (region: SegmentRegion) =>
+    out.add(
+      "tool_choice",
+      region,
+      serialize({ [choiceKey]: choice }, "tool_choice", null, -1),
+      null,
+      null,
+      null,
+      provider === "gemini" ? GEMINI_CHOICE : -1,
+      isJsonContainer(choice),
+      undefined,
+      choice,
+    );
+  const messages = request.messages;
   if (provider === "openai") {
-    if (choice !== undefined) out.push(choicePiece("tools"));
+    if (choice !== undefined) addChoice("tools");
     let leading = true;
-    request.messages.forEach((m, i) => {
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
       leading &&= m.role === "system";
-      messagePieces(m, i, leading ? "system" : "messages", out);
-    });
-    return out;
+      out.message(m, i, leading ? "system" : "messages");
+    }
+    return;
   }
-  if (provider === "gemini" && choice !== undefined) out.push(choicePiece("tools"));
+  if (provider === "gemini" && choice !== undefined) addChoice("tools");
   // Only the leading system messages fill the system slot; a later one stays where it is, as the
   // converters write it (a marked user turn), so loading a skill appends.
-  const leading = leadingSystemCount(request.messages);
-  for (let i = 0; i < leading; i++) messagePieces(request.messages[i]!, i, "system", out);
-  if (provider === "anthropic" && choice !== undefined) out.push(choicePiece("messages"));
-  for (let i = leading; i < request.messages.length; i++) messagePieces(request.messages[i]!, i, "messages", out);
-  return out;
+  const leading = leadingSystemCount(messages);
+  for (let i = 0; i < leading; i++) out.message(messages[i]!, i, "system");
+  if (provider === "anthropic" && choice !== undefined) addChoice("messages");
+  for (let i = leading; i < messages.length; i++) out.message(messages[i]!, i, "messages");
 }
 
 /** `provider` as a `CacheProvider`, or `InvalidInputError` naming `field`. */
@@ -286,7 +355,8 @@ export function segmentRequest(
 /**
  * `segmentRequest` without the checks, for requests an earlier stage built or checked (parsed,
  * assembled) and an estimator already wrapped by `checkedTokenEstimator`. `twin`, the other turn
- * of a comparison, lends the hashes of segments whose texts it repeats at the same index.
+ * of a comparison, lends the hashes of segments whose texts it repeats at the same index. The
+ * segments are plain objects, hashed now (see `segmentLazily` for segments hashed when read).
  */
 export function segmentWith(
   request: ProviderRequest | NormalizedRequest,
@@ -294,61 +364,25 @@ export function segmentWith(
   estimate: TokenEstimator,
   twin?: SegmentedRequest,
 ): SegmentedRequest {
-  const list = pieces(request, provider);
-  const segments: Segment[] = [];
-  const texts: string[] = [];
-  // Short texts repeat (message headers such as {"role":"user"}): hash each distinct one once.
-  const memo = new Map<string, { readonly bytes: number; readonly sha256: string }>();
-  const measure = (text: string) => {
-    const hit = text.length <= 256 ? memo.get(text) : undefined;
-    if (hit) return hit;
-    const m = hashText(text);
-    if (text.length <= 256) memo.set(text, m);
-    return m;
-  };
-  let offset = 0;
-  let tokens = 0;
-  const ttl1h: number[] = [];
-  let lastBlock = -1;
-  for (let index = 0; index < list.length; index++) {
-    const p = list[index]!;
-    // The other turn of a comparison mostly repeats this one: a segment whose text equals the
-    // twin's at the same index has its byte length and hash already (comparing is far cheaper than hashing).
-    const same = twin !== undefined && twin.texts[index] === p.text ? twin.segments[index] : undefined;
-    const { bytes: byteLength, sha256 } =
-      same === undefined ? measure(p.text) : { bytes: same.byteLength, sha256: same.sha256 };
-    const t = estimate(p.text);
-    // Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone.
-    let canonicalSha256 = sha256;
-    // The twin's segment with this very text has its canonical hash already (and passed the checks).
-    if (p.callerJson && same !== undefined) canonicalSha256 = same.canonicalSha256;
-    else if (p.callerJson) {
-      const canonical = canonicalJson(JSON.parse(p.text), {
-        path: p.kind === "tool_choice" ? "providerOptions" : p.path,
-      });
-      if (canonical !== p.text) canonicalSha256 = measure(canonical).sha256;
-    }
-    segments.push({
-      index,
-      path: p.path,
-      kind: p.kind,
-      region: p.region,
-      role: p.role,
-      messageIndex: p.messageIndex,
-      blockType: p.blockType,
-      byteOffset: offset,
-      byteLength,
-      tokens: t,
-      sha256,
-      canonicalSha256,
-      cacheBreakpoint: p.breakpoint,
-    });
-    texts.push(p.text);
-    if (p.ttl1h) ttl1h.push(index);
-    if (p.kind === "tool" || p.kind === "block") lastBlock = index;
-    offset += byteLength;
-    tokens += t;
-  }
+  const seg = segmentLazily(request, provider, estimate, twin);
+  return { ...seg, segments: seg.segments.map(plainSegment) };
+}
+
+/**
+ * `segmentWith` whose segments are `SegmentRecord`s: each is hashed only when its `sha256` or
+ * `canonicalSha256` is read, so segments that are only compared (on their texts) are never hashed.
+ * For the engine's own analyses; what leaves it is copied with `plainSegment`.
+ */
+export function segmentLazily(
+  request: ProviderRequest | NormalizedRequest,
+  provider: CacheProvider,
+  estimate: TokenEstimator,
+  twin?: SegmentedRequest,
+): SegmentedRequest {
+  // A twin segmented for another provider writes its tool choice under another key: not a twin.
+  const out = new Segmenter(estimate, twin?.provider === provider ? twin : undefined);
+  segmentInto(out, request, provider);
+  const { segments, texts, ttl1h, lastBlock } = out;
   const automatic = provider === "anthropic" ? (request.providerOptions ?? {}).cache_control : undefined;
   const automaticTtl1h =
     automatic !== null && typeof automatic === "object" && (automatic as { ttl?: unknown }).ttl === "1h";
@@ -359,8 +393,8 @@ export function segmentWith(
     orderNote: PROMPT_ORDER[provider].note,
     segments,
     texts,
-    totalBytes: offset,
-    totalTokens: tokens,
+    totalBytes: out.offset,
+    totalTokens: out.tokens,
     automaticCaching: automatic !== undefined,
     ttl1h: automaticTtl1h && lastBlock >= 0 && !ttl1h.includes(lastBlock) ? [...ttl1h, lastBlock] : ttl1h,
   };

@@ -51,11 +51,12 @@ export function loneSurrogateIndex(s: string): number {
   return -1;
 }
 
-function checkString(s: string, path: string, what: string, maxLen: number, out: RequestFormatIssue[]): void {
+/** Checks one string; its path (`at`, a frame) is written only when there is an issue to report. */
+function checkString(s: string, at: Frame, what: string, maxLen: number, out: RequestFormatIssue[]): void {
   if (s.length > maxLen) {
     out.push({
       code: "string_too_long",
-      path,
+      path: pathOf(at),
       message: `${what} is ${s.length} characters long; the limit is ${maxLen} (raise maxStringLength or shorten it)`,
     });
     return;
@@ -64,7 +65,7 @@ function checkString(s: string, path: string, what: string, maxLen: number, out:
   if (i >= 0) {
     out.push({
       code: "lone_surrogate",
-      path,
+      path: pathOf(at),
       message: `${what} has a lone UTF-16 surrogate U+${s.charCodeAt(i).toString(16).toUpperCase()} at character ${i}; it cannot be encoded as UTF-8 (fix the text's encoding)`,
     });
   }
@@ -88,7 +89,7 @@ export function checkJsonValue(value: unknown, limits: ValueLimits = {}): Reques
     const v = top.value;
     switch (typeof v) {
       case "string":
-        checkString(v, pathOf(top), "this string", maxLen, out);
+        checkString(v, top, "this string", maxLen, out);
         continue;
       case "boolean":
         continue;
@@ -137,7 +138,7 @@ export function checkJsonValue(value: unknown, limits: ValueLimits = {}): Reques
         const child = (v as Record<string, unknown>)[k];
         if (child === undefined) continue; // an absent optional field
         const frame: Frame = { value: child, parent: top, key: k, depth: top.depth + 1 };
-        if (k.length > maxLen || loneSurrogateIndex(k) >= 0) checkString(k, pathOf(frame), "this key", maxLen, out);
+        if (k.length > maxLen || loneSurrogateIndex(k) >= 0) checkString(k, frame, "this key", maxLen, out);
         stack.push(frame);
       }
     }

@@ -34,14 +34,20 @@ export function limitOption(value: unknown, field: string, fallback: number): nu
 export function checkItemCount(value: unknown, max: number): void {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return;
   let count = 0;
-  for (const [key, list] of Object.entries(value)) {
+  // Keys, not entries: a request has thousands of messages, and an entry is an array each.
+  const top = value as Record<string, unknown>;
+  for (const key of Object.keys(top)) {
+    const list = top[key];
     if (!Array.isArray(list)) continue;
     count += list.length;
     if (count > max) throw new InspectLimitError(key, max, count);
     for (let i = 0; i < list.length; i++) {
       const item: unknown = list[i];
       if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
-      for (const [inner, nested] of Object.entries(item)) {
+      const o = item as Record<string, unknown>;
+      for (const inner in o) {
+        if (!Object.hasOwn(o, inner)) continue;
+        const nested = o[inner];
         if (!Array.isArray(nested)) continue;
         count += nested.length;
         if (count > max) throw new InspectLimitError(`${key}[${i}].${inner}`, max, count);

@@ -24,11 +24,12 @@ import type {
   CacheProvider,
   CacheRule,
   CacheSimulation,
+  FingerprintBundle,
   NextTurnSimulation,
   PrefixComparison,
 } from "../cache/types.ts";
 import { providerHistoryIssues } from "../conversation/provider-history.ts";
-import { requestParts } from "../cache/parts.ts";
+import { partPreview, requestParts } from "../cache/parts.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
 import { reportLiterals } from "./report-literals.ts";
 import { reportWindow } from "./report-window.ts";
@@ -369,8 +370,9 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     } catch (e) {
       problems.push(problemFrom("history", e));
     }
-    // The parts of the request (for an assembled one only to find its stable text).
-    const requestPartList = requestParts(request, seg);
+    // The parts of the request (for an assembled one only to find its stable text). Previews are
+    // made for the parts the report keeps (below, and the traced messages in wireSections).
+    const requestPartList = requestParts(request, seg, false);
     if (parsed.format !== "strata") {
       parts = { parts: requestPartList };
       const wire = wireSections(
@@ -383,6 +385,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
           ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
           ...(options.tiers ? { tiers: options.tiers } : {}),
           ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
+          listCap: bound.cap,
           nextTurn:
             options.nextTurn === false
               ? null
@@ -414,11 +417,11 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   }
 
   const segments = seg && request ? reportSegments(seg, request, bound) : null;
-  let fingerprints = seg ? bundleFromSegments(seg) : null;
-  if (fingerprints && fingerprints.segments.length > bound.cap) {
-    bound.omit("fingerprints", fingerprints.segments.length);
-    fingerprints = null;
-  }
+  // A bundle cut short would compare wrongly: with more segments than the cap there is none (and
+  // the segments past the cap are never hashed).
+  let fingerprints: FingerprintBundle | null = null;
+  if (seg && seg.segments.length > bound.cap) bound.omit("fingerprints", seg.segments.length);
+  else if (seg) fingerprints = bundleFromSegments(seg);
   return {
     reportVersion: REPORT_VERSION,
     format: parsed.format,
@@ -433,7 +436,10 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       cacheRuleId: cache?.rule.id ?? "",
     },
     request,
-    parts: parts ? { parts: bound.list(parts.parts, "parts.parts") } : null,
+    parts:
+      parts && request
+        ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreview(request, p) })) }
+        : null,
     assembly: assembly ? boundAssembly(assembly, bound) : null,
     tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
     contextBudget: contextBudget

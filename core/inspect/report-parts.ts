@@ -8,8 +8,9 @@ import type { PreparedTiers } from "../request/prepare-with.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { Message } from "../messages/types.ts";
 import { sha256Hex } from "../util/hash.ts";
-import { safeSlice } from "../util/text.ts";
+import { foldWhitespace, safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
+import { plainSegment } from "../cache/segment-record.ts";
 import type { ListCap } from "./bounds.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
 import type {
@@ -25,7 +26,7 @@ const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
 /** Up to `max` characters, never splitting a surrogate pair, with newlines shown as spaces. */
 export function preview(text: string, max = 80): string {
-  return safeSlice(text, 0, max).replace(/\s+/g, " ");
+  return foldWhitespace(safeSlice(text, 0, max));
 }
 
 /** A value as short text for previews (large values are not serialized whole). */
@@ -83,7 +84,7 @@ function segmentPreview(s: Segment, text: string, request: NormalizedRequest): s
 /** The report's segments, cut to `bound`'s cap (previews are made only for the segments kept). */
 export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest, bound: ListCap): ReportSegments {
   const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => ({
-    ...s,
+    ...plainSegment(s),
     preview: preview(segmentPreview(s, seg.texts[i]!, request)),
   }));
   return {

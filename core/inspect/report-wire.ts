@@ -4,8 +4,10 @@
  * and its system prompt as tier-gated sections.
  */
 import { evictParts } from "../cache/part-budget.ts";
+import { partPreview } from "../cache/parts.ts";
 import {
   type NextTurnEdit,
+  type NextTurnMemo,
   type PartsNextTurn,
   outOfPlace,
   partsAsSent,
@@ -37,6 +39,8 @@ export interface WireOptions {
   readonly contextBudget?: ContextBudgetJson | null;
   readonly tiers?: Readonly<Record<string, PromptTier>>;
   readonly tierBudget?: number | null | TierBudgetJson;
+  /** Entries the report keeps of each traced list: only those get previews. */
+  readonly listCap: number;
   /** The next turn's reply and input; null skips the next-turn simulation. */
   readonly nextTurn: NextTurnEdit | null;
 }
@@ -58,7 +62,13 @@ const textChars = (m: Message, from: number, to: number) => {
   return n;
 };
 
-function traced(request: NormalizedRequest, parts: readonly RequestPart[], order: readonly number[]): TracedMessage[] {
+/** The traced messages of `order`; previews only for the first `cap` (the report keeps no more). */
+function traced(
+  request: NormalizedRequest,
+  parts: readonly RequestPart[],
+  order: readonly number[],
+  cap: number,
+): TracedMessage[] {
   return order.map((k, index) => {
     const p = parts[k]!;
     const colon = p.source.indexOf(":");
@@ -72,7 +82,7 @@ function traced(request: NormalizedRequest, parts: readonly RequestPart[], order
       chars: textChars(request.messages[p.messageIndex!]!, p.firstBlock!, p.endBlock!),
       bytes: p.bytes,
       tokens: p.tokens,
-      preview: p.preview,
+      preview: index < cap ? partPreview(request, p) : "",
     };
   });
 }
@@ -102,14 +112,14 @@ export function wireSections(
   const misplaced = { cache_aware: outOfPlace(parts, "cache_aware"), legacy: outOfPlace(parts, "legacy") };
   const follows = (["cache_aware", "legacy"] as const).filter((l) => misplaced[l] === null);
   const sentOrder = partsAsSent(parts);
-  const sent = traced(request, parts, sentOrder);
+  const sent = traced(request, parts, sentOrder, options.listCap);
   const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
   if (cannotRelay === null)
     for (const l of ["legacy", "cache_aware"] as const) {
       const order = relayParts(parts, l);
       // A layout the request already follows has its very rows: share them instead of copying.
       const same = order.length === sentOrder.length && order.every((k, i) => k === sentOrder[i]);
-      layouts[l] = trace(l, same ? sent : traced(request, parts, order), parts);
+      layouts[l] = trace(l, same ? sent : traced(request, parts, order, options.listCap), parts);
     }
 
   let nextTurn: NextTurnSimulation | null = null;
@@ -119,7 +129,7 @@ export function wireSections(
     try {
       const basis = follows[0] ?? "appended";
       // One memo for the three orders: a request that follows both layouts is simulated once.
-      const memo = new Map<string, Omit<PartsNextTurn, "basis">>();
+      const memo: NextTurnMemo = [];
       asSentNext = partsNextTurn(request, parts, basis, edit, provider, measure, seg, memo);
       if (cannotRelay === null) {
         const pair = (l: InputAssemblyLayout) => {

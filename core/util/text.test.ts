@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeSlice } from "./text.ts";
+import { foldWhitespace, safeSlice } from "./text.ts";
 
 describe("safeSlice", () => {
   it.each([
@@ -29,6 +29,26 @@ describe("safeSlice", () => {
         expect(s.slice(start, Math.max(start, end)).includes(out)).toBe(true);
       }),
       { seed: 7, numRuns: 200 },
+    );
+  });
+});
+
+describe("foldWhitespace", () => {
+  it.each([
+    ["a b", "a b"],
+    ["a  b", "a b"],
+    ["a\nb", "a b"],
+    [" \t\r\n a\u00a0\u2028b ", " a b "],
+    ["", ""],
+  ] as const)("folds %j to %j", (text, expected) => {
+    expect(foldWhitespace(text)).toBe(expected);
+  });
+
+  it("gives what replacing every whitespace run with one space gives (property, seed 11)", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "\t", "\u00a0", "\u3000", "\ufeff", "é") });
+    fc.assert(
+      fc.property(text, (s) => foldWhitespace(s) === s.replace(/\s+/g, " ")),
+      { seed: 11, numRuns: 500 },
     );
   });
 });

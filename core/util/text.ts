@@ -13,3 +13,14 @@ export function safeSlice(s: string, start: number, end: number): string {
   if (b < s.length && hi >= 0xd800 && hi <= 0xdbff) b--;
   return s.slice(a, Math.max(a, b));
 }
+
+/** A whitespace character other than a plain space, or two whitespace characters in a row. */
+const UNFOLDED = /[^\S ]|\s\s/;
+
+/**
+ * `s.replace(/\s+/g, " ")`: every run of whitespace as one space. Most previews have none to fold,
+ * and then `s` itself comes back (a test allocates nothing; a replace builds a new string).
+ */
+export function foldWhitespace(s: string): string {
+  return UNFOLDED.test(s) ? s.replace(/\s+/g, " ") : s;
+}

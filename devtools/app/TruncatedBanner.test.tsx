@@ -20,6 +20,13 @@ describe("a report cut to inspect's listCap", () => {
     expect(banner.textContent).toContain(`fingerprints left out (${segments.total} entries)`);
   });
 
+  it("says the whole lists are coming for the worker's first report of a long request", async () => {
+    const report = await reportFor("conversation-turn-2", { listCap: 2 });
+    renderWithClient(<TruncatedBanner report={report} partial />);
+    expect(screen.queryByTestId("report-truncated")).toBeNull();
+    expect(screen.getByTestId("report-partial").textContent).toContain("the whole lists are on their way");
+  });
+
   it("shows nothing for a whole report", async () => {
     renderWithClient(<TruncatedBanner report={await reportFor("conversation-turn-2")} />);
     expect(screen.queryByTestId("report-truncated")).toBeNull();

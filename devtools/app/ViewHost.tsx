@@ -125,7 +125,7 @@ function RequestHost({ view }: { readonly view: RequestViewId }) {
       {state === "ready" && data ? (
         <section className={`view view-${view}`} data-testid={`view-${view}`} aria-label={VIEW_LABELS[view]}>
           {view !== "overview" ? <ProblemsBanner report={data.report} /> : null}
-          <TruncatedBanner report={data.report} />
+          <TruncatedBanner report={data.report} partial={data.partial} />
           <ViewErrorBoundary key={view} label={VIEW_LABELS[view]} resetKey={data.key}>
             <ActiveView view={view} report={data.report} />
           </ViewErrorBoundary>

@@ -11,6 +11,25 @@ export const JSON_VIRTUALIZE_ABOVE = 2000;
  */
 export const JSON_LINE_CHARS = 10_000;
 
+/**
+ * The lines of `text` as a list: split when short; when long, a view over the line starts, each
+ * line cut out only when its row is drawn (splitting a 30 MB document made half a million strings
+ * on the main thread; finding the line starts makes none).
+ */
+export function textLines(text: string): readonly string[] {
+  let count = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && count <= JSON_VIRTUALIZE_ABOVE; i = text.indexOf("\n", i + 1)) count++;
+  if (count <= JSON_VIRTUALIZE_ABOVE) return text.split("\n");
+  const starts: number[] = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  const line = (k: number) => text.slice(starts[k]!, k + 1 < starts.length ? starts[k + 1]! - 1 : text.length);
+  // Only `length` and indexing are read for a virtualized list (see VirtualList).
+  return new Proxy(starts, {
+    get: (target, key, receiver) =>
+      typeof key === "string" && /^\d+$/.test(key) ? line(Number(key)) : Reflect.get(target, key, receiver),
+  }) as unknown as readonly string[];
+}
+
 /** Pretty JSON as text lines, virtualized past a couple of thousand lines, so a 5 MB document scrolls smoothly. */
 export function JsonLines({
   text,
@@ -21,7 +40,7 @@ export function JsonLines({
   readonly testId: string;
   readonly height?: number;
 }) {
-  const lines = useMemo(() => text.split("\n"), [text]);
+  const lines = useMemo(() => textLines(text), [text]);
   return (
     <div className="json-lines" style={{ maxHeight: height, overflow: "auto" }}>
       <VirtualList

@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 import { zodJitless } from "../csp.ts"; // first: no `new Function` probes under the CSP
 import { runInspectJob } from "./job.ts";
-import { serializeError, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
+import type { InspectionReport } from "../../core/inspect/index.ts";
+import { toChunks } from "./chunks.ts";
+import { HEAD_LIST_CAP, serializeError, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
 import { runSessionJob } from "./session-job.ts";
 import type { SessionWorkerRequest, SessionWorkerResponse } from "./session-runner.ts";
 
@@ -20,16 +22,45 @@ async function onSession({ id, session }: SessionWorkerRequest): Promise<void> {
   }
 }
 
+/** Posts `report` in pieces (chunks.ts), so the page never reads one huge message at once. */
+function postReport(
+  id: number,
+  phase: "head" | "full",
+  report: InspectionReport,
+  more: boolean,
+  ms: number,
+  requestJson?: string | null,
+): void {
+  toChunks(report).forEach((chunk, i) =>
+    self.postMessage({
+      id,
+      ok: true,
+      phase,
+      chunk,
+      more,
+      ms,
+      ...(i === 0 && requestJson !== undefined ? { requestJson } : {}),
+    } satisfies WorkerResponse),
+  );
+}
+
 self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest>) => {
   if ("session" in event.data) return onSession(event.data);
   const { id, job } = event.data;
-  const started = performance.now();
-  let response: WorkerResponse;
   try {
-    const report = await runInspectJob(job);
-    response = { id, ok: true, report, ms: performance.now() - started };
+    // The first report cuts its lists: quick to make and to read, it is what the view shows first.
+    let started = performance.now();
+    const head = await runInspectJob(job, HEAD_LIST_CAP);
+    const more = head.truncated.length > 0;
+    postReport(id, "head", head, more, performance.now() - started);
+    if (!more) return;
+    started = performance.now();
+    const full = await runInspectJob(job);
+    // The same request as the head's (same job, deterministic): the page keeps the one it has, and
+    // gets its pretty JSON, which would take the main thread a long while for a long request.
+    const requestJson = full.request ? JSON.stringify(full.request, null, 2) : null;
+    postReport(id, "full", { ...full, request: null }, false, performance.now() - started, requestJson);
   } catch (error) {
-    response = { id, ok: false, error: serializeError(error) };
+    self.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerResponse);
   }
-  self.postMessage(response);
 };

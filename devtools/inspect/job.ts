@@ -34,8 +34,9 @@ const DEVTOOLS_LIST_CAP = Number.MAX_SAFE_INTEGER;
  * loaded before the inspection when the provider setting or the request's model says OpenAI, and
  * the report's provider decides: a wrong guess is inspected once more (never with a tokenizer
  * for another provider, which would add a mismatch note).
+ * `listCap` cuts the report's lists (the worker's first, quick report); default every list whole.
  */
-export async function runInspectJob(job: InspectJob): Promise<InspectionReport> {
+export async function runInspectJob(job: InspectJob, listCap = DEVTOOLS_LIST_CAP): Promise<InspectionReport> {
   const { settings } = job;
   const previous = previousOption(job.previous);
   // The header's caps replace the request's own context budget; empty caps keep the request's.
@@ -47,7 +48,7 @@ export async function runInspectJob(job: InspectJob): Promise<InspectionReport> 
         }
       : undefined;
   const options: InspectOptions = {
-    listCap: DEVTOOLS_LIST_CAP,
+    listCap,
     ...(settings.layout !== null ? { layout: settings.layout } : {}),
     ...(previous !== undefined ? { previous } : {}),
     ...(settings.provider !== "auto" ? { provider: settings.provider } : {}),

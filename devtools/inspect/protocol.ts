@@ -1,4 +1,5 @@
 import type { Settings } from "../store/settings.ts";
+import type { ChunkMessage } from "./chunks.ts";
 
 /** What the page asks the worker (or the in-page fallback) to inspect. Plain data: it crosses postMessage. */
 export interface InspectJob {
@@ -28,9 +29,29 @@ export interface SerializedError {
 }
 
 export type WorkerRequest = { readonly id: number; readonly job: InspectJob };
+
+/**
+ * One piece of a report (see chunks.ts). A long request is answered twice: `head`, its report
+ * with every list cut to `HEAD_LIST_CAP` (made and shown first), then `full`, with whole lists.
+ * `more` (on the head's skeleton) says a full report follows; `ms` (on each skeleton) is the time
+ * inspect() took in the worker. The full report comes without its `request` (null): it is the
+ * head's, which the page already has (and keeps, so views keyed on it do not start over).
+ */
 export type WorkerResponse =
-  | { readonly id: number; readonly ok: true; readonly report: unknown; readonly ms: number }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly phase: "head" | "full";
+      readonly chunk: ChunkMessage;
+      readonly more: boolean;
+      readonly ms: number;
+      /** With the full report: its request as pretty JSON (the Raw view's text, made off the main thread). */
+      readonly requestJson?: string | null;
+    }
   | { readonly id: number; readonly ok: false; readonly error: SerializedError };
+
+/** Entries each list of the first report keeps: what a view shows first, and quick to make. */
+export const HEAD_LIST_CAP = 1000;
 
 /** Thrown by the runner on the page side: carries the serialized fields. */
 export class InspectFailure extends Error {

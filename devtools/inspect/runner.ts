@@ -1,4 +1,5 @@
 import type { InspectionReport } from "../../core/inspect/index.ts";
+import { Reassembly } from "./chunks.ts";
 import {
   InspectFailure,
   serializeError,
@@ -7,14 +8,31 @@ import {
   type WorkerResponse,
 } from "./protocol.ts";
 
-export type InspectRunner = (job: InspectJob, signal?: AbortSignal) => Promise<InspectionReport>;
+/**
+ * Resolves with the first report for `job`. When that report's lists were cut (a long request),
+ * the whole report follows through `onFull`, unless a newer job with the same estimator supersedes it.
+ */
+export type InspectRunner = (
+  job: InspectJob,
+  signal?: AbortSignal,
+  onFull?: (report: InspectionReport) => void,
+) => Promise<InspectionReport>;
 
 const abortError = () => new DOMException("The inspection was superseded.", "AbortError");
 
 const postedAt = new Map<number, number>();
 
 /**
- * `strata:inspect` (post → result received, including both structured clones) and
+ * Pretty JSON of requests, made in the worker: a request's text once it has come, or null while
+ * the whole report (which brings it) is on its way. Requests not listed are small: JSON.stringify them.
+ */
+const requestTexts = new WeakMap<object, string | null>();
+
+/** The pretty JSON of `request` when the worker made it, null while it is coming, undefined if it will not. */
+export const workerRequestJson = (request: object): string | null | undefined => requestTexts.get(request);
+
+/**
+ * `strata:inspect` (post → first report received, including the structured clones) and
  * `strata:inspect-worker` (inspect() itself, inside the worker), for the benchmark.
  */
 function recordTiming(id: number, workerMs: number | null): void {
@@ -32,35 +50,80 @@ function recordTiming(id: number, workerMs: number | null): void {
 
 /**
  * Off the main thread: one worker per job in flight, idle workers are reused. A cancelled job
- * (the input changed again) terminates its worker, so a stale 5 MB inspection never delays the next.
+ * (the input changed again) terminates its worker, so a stale 5 MB inspection never delays the next;
+ * so does a newer job with the same estimator while the worker still makes the whole report.
  */
 function createWorkerRunner(): InspectRunner {
   const idle: Worker[] = [];
+  /** Workers making a whole report after the first one, by estimator: a newer job supersedes them. */
+  const finishing = new Map<string, () => void>();
   let nextId = 1;
   const spawn = () =>
     new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" });
-  return (job, signal) =>
+  return (job, signal, onFull) =>
     new Promise<InspectionReport>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError());
+      finishing.get(job.settings.estimator)?.();
       const worker = idle.pop() ?? spawn();
       const id = nextId++;
+      let head: Reassembly | undefined = new Reassembly();
+      let full: Reassembly | undefined;
+      let first: InspectionReport | undefined;
       const done = () => {
         worker.removeEventListener("message", onMessage);
         worker.removeEventListener("error", onError);
         signal?.removeEventListener("abort", onAbort);
+        if (finishing.get(job.settings.estimator) === stop) finishing.delete(job.settings.estimator);
       };
-      const onMessage = (event: MessageEvent<WorkerResponse>) => {
-        if (event.data.id !== id) return;
+      const release = () => {
         done();
-        recordTiming(id, event.data.ok ? event.data.ms : null);
         if (idle.length < 2) idle.push(worker);
         else worker.terminate();
-        if (event.data.ok) resolve(event.data.report as InspectionReport);
-        else reject(new InspectFailure(event.data.error));
       };
-      const onError = (event: ErrorEvent) => {
+      const stop = () => {
         done();
         worker.terminate();
+        // Superseded or cancelled: no text is coming for the first report's request.
+        if (first?.request && requestTexts.get(first.request) === null) requestTexts.delete(first.request);
+      };
+      const onMessage = (event: MessageEvent<WorkerResponse>) => {
+        const data = event.data;
+        if (data.id !== id) return;
+        if (!data.ok) {
+          // A failure after the first report leaves that report shown.
+          if (head) {
+            recordTiming(id, null);
+            reject(new InspectFailure(data.error));
+          }
+          return release();
+        }
+        if (data.phase === "head" && head) {
+          const whole = head.add(data.chunk);
+          if (!whole) return;
+          head = undefined;
+          recordTiming(id, data.ms);
+          first = whole.value as InspectionReport;
+          resolve(first);
+          if (!data.more) return release();
+          if (first.request) requestTexts.set(first.request, null);
+          // The whole report follows; the first is shown meanwhile (the abort signal no longer applies).
+          signal?.removeEventListener("abort", onAbort);
+          finishing.set(job.settings.estimator, stop);
+          full = new Reassembly();
+          return;
+        }
+        if (data.phase === "full" && full) {
+          if (typeof data.requestJson === "string" && first?.request) requestTexts.set(first.request, data.requestJson);
+          const whole = full.add(data.chunk);
+          if (!whole) return;
+          full = undefined;
+          release();
+          onFull?.({ ...(whole.value as InspectionReport), request: first?.request ?? null });
+        }
+      };
+      const onError = (event: ErrorEvent) => {
+        stop();
+        if (!head) return;
         reject(
           new InspectFailure({
             name: "WorkerError",
@@ -73,8 +136,7 @@ function createWorkerRunner(): InspectRunner {
       };
       const onAbort = () => {
         postedAt.delete(id);
-        done();
-        worker.terminate();
+        stop();
         reject(abortError());
       };
       worker.addEventListener("message", onMessage);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useShallow } from "zustand/react/shallow";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { markInputChange } from "../perf/marks.ts";
@@ -8,6 +8,8 @@ import { getInspectRunner } from "./runner.ts";
 
 export interface Inspection {
   readonly report: InspectionReport;
+  /** The first report of a long request, its lists cut: the whole one is on its way (see runner.ts). */
+  readonly partial: boolean;
   /** Which input revision and settings produced it (`inputKey` + settings), for perf marks and staleness. */
   readonly key: string;
 }
@@ -28,12 +30,17 @@ export function useInspection(override?: { readonly estimator?: EstimatorChoice;
   const settings: Settings = override?.estimator ? { ...base, estimator: override.estimator } : base;
   const key = `${revision.current}:${revision.previous}:${revision.response}:${settingsKey(settings)}`;
   const empty = !/\S/.test(current); // stops at the first non-space character, unlike trim() on 5 MB
+  const client = useQueryClient();
   const query = useQuery<Inspection, Error, Inspection, readonly string[]>({
     queryKey: ["inspect", key],
-    queryFn: async ({ signal }): Promise<Inspection> => ({
-      report: await getInspectRunner()({ input: current, previous, response, settings }, signal),
-      key,
-    }),
+    // A long request's first report has its lists cut; the whole one replaces it when it comes.
+    queryFn: async ({ signal }): Promise<Inspection> => {
+      const report = await getInspectRunner()({ input: current, previous, response, settings }, signal, (full) =>
+        client.setQueryData<Inspection>(["inspect", key], { report: full, partial: false, key }),
+      );
+      // Only the devtools' first report cuts lists (their own cap keeps every list whole).
+      return { report, partial: report.truncated.length > 0, key };
+    },
     enabled: !empty && override?.enabled !== false,
     // An emptied input shows nothing, not the last report.
     placeholderData: (previous) => (empty ? undefined : keepPreviousData(previous)),

@@ -2,9 +2,12 @@
 //   strata:paste-to-rendered  from the paste (the app's `paste`/`input` handler) until the
 //                             views for the new inspection report are committed and painted
 //   strata:view-switch        from the click on a view tab until that view is committed and painted
+//   main-thread long tasks    every task over 50 ms (PerformanceObserver 'longtask') from the paste
+//                             until the page is quiet again: the longest, and their sum
 // Runs `vite build` into e2e/.out/bench/site (unless --skip-build), serves it with `vite preview` on a free port,
-// pastes 1 MB and 5 MB requests through the real clipboard and switches to every view in the
-// view nav (`[data-testid="view-nav"] [data-testid^="nav-"]`, else `view-tab-*` or role=tab).
+// pastes 1, 5 and 20 MB requests through the real clipboard and switches to every request view in the
+// view nav (`[data-testid="view-nav"] [data-testid^="nav-"]` but the Session view, which has no request
+// editor; else `view-tab-*` or role=tab).
 // Prints one JSON object on stdout; progress goes to stderr. Usage:
 //   node e2e/bench/devtools.mjs [--quick] [--skip-build]
 import { spawn, spawnSync } from "node:child_process";
@@ -20,6 +23,14 @@ export const PASTE_MEASURE = "strata:paste-to-rendered";
 export const VIEW_SWITCH_MEASURE = "strata:view-switch";
 const MB = 1024 * 1024;
 const quick = process.argv.includes("--quick");
+/** Sizes pasted (MB), and how many measured pastes each (after one warm-up). */
+const SIZES = quick
+  ? [[1, 2]]
+  : [
+      [1, 5],
+      [5, 5],
+      [20, 3],
+    ];
 const log = (...a) => console.error("[devtools bench]", ...a);
 
 /** A port nobody listens on now (other sessions on this machine use 4173/4174). */
@@ -78,13 +89,25 @@ async function paste(page, text) {
   } else {
     await target.click({ position: { x: 24, y: 12 } });
   }
-  await page.evaluate(() => performance.clearMeasures());
+  await page.evaluate(() => {
+    performance.clearMeasures();
+    window.__strataLongTasks.length = 0;
+  });
   await page.keyboard.press("ControlOrMeta+V");
+}
+
+/** Installed before the app loads: every main-thread long task, as [start, duration]. */
+function observeLongTasks() {
+  window.__strataLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__strataLongTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
 }
 
 async function tabs(page) {
   for (const selector of [
-    '[data-testid="view-nav"] [data-testid^="nav-"]',
+    // The Session view reads a recorded session, not the pasted request (and hides the editor).
+    '[data-testid="view-nav"] [data-testid^="nav-"]:not([data-testid="nav-session"])',
     '[data-testid^="view-tab-"]',
     '[role="tab"]',
   ]) {
@@ -95,7 +118,7 @@ async function tabs(page) {
 }
 
 /** Pastes requests of `mb` MB `trials` + 1 times (the first is a warm-up) and visits every view after each. */
-async function measureSize(context, url, mb) {
+async function measureSize(context, url, mb, trials) {
   // Two different requests of the same size, pasted alternately, so every paste changes the text.
   const variants = [
     generateOpenAIChatTurns(mb * MB, { seed: 31 }).current,
@@ -107,14 +130,20 @@ async function measureSize(context, url, mb) {
     await page.getByTestId("request-editor").waitFor();
     await page.waitForLoadState("networkidle");
     const pastes = [];
+    const longest = [];
+    const blocked = [];
     const switches = {};
     let switchMissing = false;
-    const trials = quick ? 2 : 5;
     for (let t = 0; t < trials + 1; t++) {
       await paste(page, variants[t % 2]);
       const durations = await takeMeasures(page, PASTE_MEASURE, t === 0 ? 60_000 : 120_000);
       if (durations.length === 0) return { mb, bytes: variants[0].length, missing: PASTE_MEASURE };
-      if (t > 0) pastes.push(Math.max(...durations)); // the first paste warms the page up
+      const tasks = await page.evaluate(() => window.__strataLongTasks.map(([, d]) => d));
+      if (t > 0) {
+        pastes.push(Math.max(...durations)); // the first paste warms the page up
+        longest.push(tasks.length === 0 ? 0 : Math.max(...tasks));
+        blocked.push(tasks.reduce((a, b) => a + b, 0));
+      }
       for (const tab of switchMissing ? [] : await tabs(page)) {
         const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
         if ((await tab.getAttribute("aria-selected")) === "true" || (await tab.getAttribute("aria-current")) === "page")
@@ -139,7 +168,7 @@ async function measureSize(context, url, mb) {
       }
       return out;
     }, variants[0]);
-    return { mb, bytes: variants[0].length, pastes, switches, switchMissing, parse };
+    return { mb, bytes: variants[0].length, pastes, longest, blocked, switches, switchMissing, parse };
   } finally {
     await page.close();
   }
@@ -178,11 +207,12 @@ async function main() {
   try {
     await waitForServer(url, 30_000, server);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    await context.addInitScript(observeLongTasks);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url.slice(0, -1) });
     const results = [];
-    for (const mb of quick ? [1] : [1, 5]) {
+    for (const [mb, trials] of SIZES) {
       try {
-        results.push(await measureSize(context, url, mb));
+        results.push(await measureSize(context, url, mb, trials));
       } catch (error) {
         results.push({ mb, error: String(error?.message ?? error).split("\n")[0] });
       }

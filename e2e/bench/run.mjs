@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { loadCore, root } from "./core-bundle.mjs";
 import { profileScenario } from "./profile.mjs";
 import { ROW_MODULES } from "./rows/index.mjs";
-import { judge, machine, renderTable } from "./table.mjs";
+import { goalFigure, judge, machine, renderTable } from "./table.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -71,7 +71,7 @@ const table = renderTable(rows, {
   mode: quick ? "quick run (`--quick`: smaller inputs, fewer samples)" : "full run",
 });
 
-const missed = rows.filter((r) => r.goal && r.ratio !== undefined && judge(r.ratio, r.goal) !== "met");
+const missed = rows.filter((r) => r.goal && goalFigure(r) !== undefined && judge(goalFigure(r), r.goal) !== "met");
 const profiles = [];
 if (profile) {
   for (const row of missed) {

@@ -8,6 +8,7 @@ import { cpus, loadavg } from "node:os";
  *   subject?: string, baselineName?: string, baseline?: string,
  *   ratio?: number, ratioText?: string,
  *   goal?: { max: number, text: string }, verdict?: string,
+ *   measured?: number,
  *   note?: string, profile?: string,
  * }} Row
  */
@@ -37,7 +38,13 @@ export function formatBytes(bytes) {
 
 export const formatCount = (n) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-/** The verdict of a ratio against a "≤ max" goal. */
+/**
+ * The figure a row's goal is about: `measured` when the goal is an absolute figure (e.g. a median
+ * in ms), else the ratio.
+ */
+export const goalFigure = (row) => row.measured ?? row.ratio;
+
+/** The verdict of a ratio (or `goalFigure`) against a "≤ max" goal. */
 export function judge(ratio, goal) {
   if (!goal) return "no goal";
   if (ratio === undefined || !Number.isFinite(ratio)) return "n/a";
@@ -71,7 +78,7 @@ export function renderTable(rows, meta) {
   ];
   for (const r of rows) {
     const ratio = r.ratioText ?? (r.ratio === undefined ? "—" : `${r.ratio.toFixed(2)}×`);
-    const verdict = r.verdict ?? judge(r.ratio, r.goal);
+    const verdict = r.verdict ?? judge(goalFigure(r), r.goal);
     lines.push(
       `| ${r.group}: ${r.name} | ${r.input} | ${r.subject ?? "—"} | ${r.baselineName ?? "—"} | ${r.baseline ?? "—"} | ${ratio} | ${r.goal?.text ?? "—"} | ${verdict} |`,
     );

@@ -6,6 +6,7 @@ import { fmtBytes, plural } from "../../components/format.ts";
 import { JsonLines } from "../../components/JsonLines.tsx";
 import { requestImages, Thumbnail } from "../../components/Thumbnail.tsx";
 import { FORMAT_NAMES } from "../../components/names.ts";
+import { workerRequestJson } from "../../inspect/runner.ts";
 import { EXPORT_FORMATS, exportRequest, type ExportFormat } from "./model.ts";
 import "./Raw.css";
 
@@ -122,10 +123,14 @@ function Images({ report }: { readonly report: InspectionReport }) {
 /** The normalized request and the report as JSON, copy and download, export to every wire format and the hash-only bundle. */
 export function RawView({ report }: { readonly report: InspectionReport }) {
   const [tab, setTab] = useState<Tab>("request");
-  const requestText = useMemo(
-    () => (tab === "request" && report.request ? JSON.stringify(report.request, null, 2) : ""),
-    [tab, report],
-  );
+  // Keyed on the request: a long request's whole report keeps its first report's request.
+  const request = report.request;
+  // A long request's text is made by the worker and comes with its whole report (null until then).
+  const made = request ? workerRequestJson(request) : undefined;
+  const requestText = useMemo(() => {
+    if (tab !== "request" || !request) return "";
+    return made === undefined ? JSON.stringify(request, null, 2) : made;
+  }, [tab, request, made]);
   const reportText = useMemo(() => (tab === "report" ? JSON.stringify(report, null, 2) : ""), [tab, report]);
   const bundle = report.fingerprints;
   return (
@@ -161,11 +166,17 @@ export function RawView({ report }: { readonly report: InspectionReport }) {
         report.request ? (
           <>
             <div className="raw-toolbar">
-              <CopyButton testId="copy-request" text={() => requestText} label="Copy request" />
-              <span className="muted">{fmtBytes(requestText.length)} of JSON</span>
+              <CopyButton testId="copy-request" text={() => requestText ?? ""} label="Copy request" />
+              {requestText === null ? null : <span className="muted">{fmtBytes(requestText.length)} of JSON</span>}
             </div>
             <Images report={report} />
-            <JsonLines text={requestText} testId="raw-request" />
+            {requestText === null ? (
+              <p className="muted" data-testid="raw-request-pending">
+                Preparing the request&apos;s JSON…
+              </p>
+            ) : (
+              <JsonLines text={requestText} testId="raw-request" />
+            )}
           </>
         ) : (
           <p className="muted">The request could not be normalized; see the report.</p>

@@ -8,6 +8,10 @@ import { formatBytes, formatMs, formatStats } from "../table.mjs";
 
 const GROUP = "Devtools";
 
+/** Goals by size (MB): paste → every view rendered (median ms), and the longest main-thread task. */
+const PASTE_GOALS = { 5: { max: 400, text: "≤ 0.4 s" }, 20: { max: 1200, text: "≤ 1.2 s" } };
+const LONG_TASK_GOALS = { 20: { max: 100, text: "≤ 100 ms" } };
+
 export async function run({ quick, skipBuild }) {
   const args = [
     join(root, "e2e/bench/devtools.mjs"),
@@ -67,6 +71,7 @@ export async function run({ quick, skipBuild }) {
       continue;
     }
     const paste = summarize(r.pastes);
+    const pasteGoal = PASTE_GOALS[r.mb];
     rows.push({
       group: GROUP,
       name: "paste-to-rendered",
@@ -74,7 +79,20 @@ export async function run({ quick, skipBuild }) {
       subject: formatStats(paste),
       ...floor,
       ...(parse ? { ratio: paste.median / parse.median } : {}),
+      ...(pasteGoal ? { goal: pasteGoal, measured: paste.median } : {}),
     });
+    if (r.longest?.length > 0) {
+      const longest = summarize(r.longest);
+      const taskGoal = LONG_TASK_GOALS[r.mb];
+      rows.push({
+        group: GROUP,
+        name: "longest main-thread task, paste to rendered",
+        input,
+        subject: formatStats(longest),
+        ...(taskGoal ? { goal: taskGoal, measured: longest.median } : {}),
+        note: `${formatBytes(r.bytes)}: main thread blocked by long tasks (> 50 ms) for ${formatMs(summarize(r.blocked).median)} per paste (median)`,
+      });
+    }
     const all = Object.values(r.switches).flat();
     if (r.switchMissing || all.length === 0) {
       rows.push({ group: GROUP, name: "view-switch", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });

@@ -34,6 +34,8 @@ export async function run({ core, quick }) {
         baselineKey: "parse",
         baselineName: "`JSON.parse` of both texts",
         profile: mb === 1 ? "inspect-1mb" : "inspect-5mb",
+        // Parse, detect, segment, compare, simulate and report in at most eight JSON.parse passes.
+        goal: { max: 8, text: "≤ 8×" },
       }),
     );
   }

@@ -1,0 +1,91 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { NormalizedRequest } from "../formats/types.ts";
+import { providerArb, requestArb } from "../test-support/arbitraries.ts";
+import { estimateTextTokens } from "../tokens/estimate.ts";
+import { sha256Hex } from "../util/hash.ts";
+import { commonSegments, compareTurns, toTurn } from "./compare.ts";
+import { plainSegment, sameJson } from "./segment-record.ts";
+import { segmentLazily, segmentWith } from "./segments.ts";
+
+const jsonArb = fc.jsonValue({ maxDepth: 4 });
+
+/** The request with its last message's last block changed (or a message appended). */
+function edited(req: NormalizedRequest, text: string): NormalizedRequest {
+  const last = req.messages.at(-1);
+  if (!last) return { ...req, messages: [{ role: "user", content: [{ type: "text", text }] }] };
+  return {
+    ...req,
+    messages: [...req.messages.slice(0, -1), { ...last, content: [...last.content, { type: "text", text }] }],
+  };
+}
+
+describe("segmentLazily", () => {
+  it("gives the very segments segmentWith gives, once read (property, seed 1801)", () => {
+    fc.assert(
+      fc.property(requestArb, providerArb, (req, provider) => {
+        const eager = segmentWith(req, provider, estimateTextTokens);
+        const lazy = segmentLazily(req, provider, estimateTextTokens);
+        expect(lazy.segments.map(plainSegment)).toEqual(eager.segments);
+        expect(lazy.texts).toEqual(eager.texts);
+        expect({ ...lazy, segments: [] }).toEqual({ ...eager, segments: [] });
+        // Each hash is the SHA-256 of its text.
+        lazy.segments.forEach((s, i) => expect(s.sha256).toBe(sha256Hex(lazy.texts[i]!)));
+      }),
+      { seed: 1801, numRuns: 120 },
+    );
+  });
+
+  it("with a twin, takes its texts, sizes and hashes for what repeats, and compares as hashing would (property, seed 1802)", () => {
+    fc.assert(
+      fc.property(requestArb, providerArb, fc.string({ maxLength: 12 }), (req, provider, extra) => {
+        const next = edited(req, extra);
+        const a = segmentLazily(req, provider, estimateTextTokens);
+        const b = segmentLazily(next, provider, estimateTextTokens, a);
+        const eager = segmentWith(next, provider, estimateTextTokens);
+        expect(b.segments.map(plainSegment)).toEqual(eager.segments);
+        // A repeated segment shares the twin's very text string.
+        b.texts.forEach((t, i) => {
+          if (t === a.texts[i]) expect(Object.is(t, a.texts[i])).toBe(true);
+        });
+        // On texts (no hash made) the same common prefix as on SHA-256 (a bundle-like turn without texts).
+        const ta = toTurn(a, provider, estimateTextTokens);
+        const tb = toTurn(b, provider, estimateTextTokens);
+        const byHash = commonSegments({ ...ta, texts: null }, tb);
+        expect(commonSegments(ta, tb)).toBe(byHash);
+        const eagerTurns = [segmentWith(req, provider, estimateTextTokens), eager].map((s) =>
+          toTurn(s, provider, estimateTextTokens),
+        );
+        expect(compareTurns(ta, tb, { provider }, estimateTextTokens)).toEqual(
+          compareTurns(eagerTurns[0]!, eagerTurns[1]!, { provider }, estimateTextTokens),
+        );
+      }),
+      { seed: 1802, numRuns: 120 },
+    );
+  });
+});
+
+describe("sameJson", () => {
+  it("is true only for values that serialize the same, and for every value against its own copy (property, seed 1803)", () => {
+    fc.assert(
+      fc.property(jsonArb, jsonArb, (a, b) => {
+        if (sameJson(a, b)) expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+        expect(sameJson(a, structuredClone(a))).toBe(true);
+      }),
+      { seed: 1803, numRuns: 300 },
+    );
+  });
+
+  it("gives up on what it cannot vouch for", () => {
+    const f = () => 1;
+    expect(sameJson(f, f)).toBe(false);
+    expect(sameJson(1n, 1n)).toBe(false);
+    expect(sameJson(Number.NaN, Number.NaN)).toBe(false);
+    expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(sameJson({ toJSON: "x" }, { toJSON: "x" })).toBe(false);
+    expect(sameJson(new Date(0), new Date(0))).toBe(false);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(sameJson(deep, structuredClone(deep))).toBe(false);
+  });
+});
