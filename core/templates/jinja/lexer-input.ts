@@ -84,7 +84,11 @@ function lexerInput(text: string, marker: string): LexerInput {
       while (end < n && !opensTag(end)) end++;
       let textEnd = end;
       // `{%-`, `{{-`, `{#-` strip the whitespace before them.
-      if (end < n && text[end + 2] === "-") while (textEnd > i && isSpace(text.charCodeAt(textEnd - 1))) textEnd--;
+      if (end < n && text[end + 2] === "-") {
+        while (textEnd > i && isSpace(text.charCodeAt(textEnd - 1))) textEnd--;
+        // `{ {%-` must not become `{{%-` (an expression opener): one space stays, the lexer strips it.
+        if (textEnd > i && textEnd < end && text[textEnd - 1] === "{") textEnd++;
+      }
       copy(i, textEnd);
       i = end;
       if (i >= n) break;
