@@ -22,7 +22,8 @@ export interface WhitespaceOptions {
 /** The lexer's input after its rewrite, and for each of its offsets the offset in the original. */
 export interface PreprocessedSource {
   readonly text: string;
-  readonly offsets: readonly number[];
+  /** `text.length + 1` entries: the last maps the end of `text`. */
+  readonly offsets: Int32Array;
 }
 
 /** One deletion of `deleteSpans`: `[start, end)` is removed except its first `keepBefore` and last `keepAfter` characters. */
@@ -33,16 +34,21 @@ interface Span {
   readonly keepAfter: number;
 }
 
-/** Applies non-overlapping spans (in order), keeping the offset map in step. */
+/** Applies non-overlapping spans (in order), keeping the offset map in step (copied in native runs). */
 function deleteSpans(source: PreprocessedSource, spans: readonly Span[]): PreprocessedSource {
   if (spans.length === 0) return source;
   const { text, offsets } = source;
+  let removed = 0;
+  for (const span of spans) removed += span.end - span.start - span.keepBefore - span.keepAfter;
   const parts: string[] = [];
-  const map: number[] = [];
+  const map = new Int32Array(text.length - removed + 1);
+  let size = 0;
   let last = 0;
   const keep = (from: number, to: number) => {
+    if (to <= from) return;
     parts.push(text.slice(from, to));
-    for (let i = from; i < to; i++) map.push(offsets[i]!);
+    map.set(offsets.subarray(from, to), size);
+    size += to - from;
   };
   for (const span of spans) {
     keep(last, span.start + span.keepBefore);
@@ -50,7 +56,7 @@ function deleteSpans(source: PreprocessedSource, spans: readonly Span[]): Prepro
     last = span.end;
   }
   keep(last, text.length);
-  map.push(offsets[text.length]!);
+  map[size] = offsets[text.length]!;
   return { text: parts.join(""), offsets: map };
 }
 
@@ -110,11 +116,14 @@ function generationSpans(text: string): Span[] {
 
 /** The same rewrite as the library's `preprocess` (lexer.ts), in linear time, keeping an offset map. */
 export function preprocessWithOffsets(template: string, options: WhitespaceOptions): PreprocessedSource {
-  const offsets: number[] = new Array<number>(template.length + 1);
+  const offsets = new Int32Array(template.length + 1);
   for (let i = 0; i <= template.length; i++) offsets[i] = i;
   let source: PreprocessedSource = { text: template, offsets };
-  if (template.endsWith("\n"))
-    source = { text: template.slice(0, -1), offsets: [...offsets.slice(0, -2), template.length] };
+  if (template.endsWith("\n")) {
+    // The end of the shortened text still maps to the end of the template.
+    offsets[template.length - 1] = template.length;
+    source = { text: template.slice(0, -1), offsets: offsets.subarray(0, template.length) };
+  }
   // Both patterns are linear: `^` only starts at line starts, the other has no repetition.
   if (options.lstripBlocks)
     source = deleteSpans(
