@@ -17,14 +17,17 @@ export interface Value {
 
 export const asValue = (value: RuntimeValue): Value => value as unknown as Value;
 
-const CONTAINERS: ReadonlySet<string> = new Set([
-  "ArrayValue",
-  "TupleValue",
-  "ObjectValue",
-  "KeywordArgumentsValue",
-  "NamespaceValue",
-]);
-export const isContainer = (value: Value): boolean => CONTAINERS.has(value.type);
+/** Lists and mappings (compared directly: this runs for every value printed, measured or appended). */
+export const isContainer = (value: Value): boolean => {
+  const type = value.type;
+  return (
+    type === "ArrayValue" ||
+    type === "ObjectValue" ||
+    type === "TupleValue" ||
+    type === "KeywordArgumentsValue" ||
+    type === "NamespaceValue"
+  );
+};
 export const isList = (value: Value): value is Value & { value: RuntimeValue[] } =>
   value.type === "ArrayValue" || value.type === "TupleValue";
 export const isMapping = (value: Value): value is Value & { value: Map<string, RuntimeValue> } =>
@@ -178,6 +181,35 @@ function scalarChars(value: Value): number {
       : String(value.value).length + 2;
 }
 
+/**
+ * The containers being measured, outermost first: meeting one of them again is a cycle. Only a
+ * namespace can close a cycle (every other value is immutable once built), so the path is
+ * searched through a Set only while a namespace is on it: the common case gives the fresh
+ * argument containers no identity hash.
+ */
+class Path {
+  private readonly items: object[] = [];
+  private set: Set<object> | undefined;
+  private namespaces = 0;
+
+  has(value: object): boolean {
+    return this.set !== undefined && this.set.has(value);
+  }
+
+  enter(value: Value): void {
+    this.items.push(value);
+    if (value.type === "NamespaceValue" && this.namespaces++ === 0) this.set = new Set(this.items);
+    else this.set?.add(value);
+  }
+
+  leave(value: Value): void {
+    this.items.pop();
+    if (this.set === undefined) return;
+    this.set.delete(value);
+    if (value.type === "NamespaceValue" && --this.namespaces === 0) this.set = undefined;
+  }
+}
+
 /** Adds one item of a container (and its key's `"key": ` when in a mapping) to `shape`. */
 function addChild(
   shape: Shape,
@@ -185,7 +217,7 @@ function addChild(
   key: string | undefined,
   depth: number,
   ctx: ShapeContext,
-  visiting: Set<object>,
+  visiting: Path,
 ): void {
   if (key !== undefined) addString(shape, key, 2);
   shape.items += 1;
@@ -204,25 +236,25 @@ function addChild(
   }
 }
 
-function containerShape(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
+function containerShape(value: Value, depth: number, ctx: ShapeContext, visiting: Path): Shape {
   const key = value as object;
   const known = ctx.memo.get(key);
   if (known !== undefined) return known;
   if (visiting.has(key)) ctx.fail("cycle");
   if (depth > ctx.maxDepth) ctx.fail("depth");
-  visiting.add(key);
+  visiting.enter(value);
   const shape: Shape = { chars: 2, asciiChars: 2, items: 0, height: 1, pure: value.type !== "NamespaceValue" };
   if (isList(value))
     for (const child of value.value) addChild(shape, asValue(child), undefined, depth + 1, ctx, visiting);
   else if (isMapping(value))
     for (const [k, child] of value.value) addChild(shape, asValue(child), k, depth + 1, ctx, visiting);
-  visiting.delete(key);
+  visiting.leave(value);
   // Namespaces are mutable (`{% set ns.x = … %}`): only shapes without one are memoized.
   if (shape.pure && shape.items >= MEMO_MIN_ITEMS) ctx.memo.set(key, shape);
   return shape;
 }
 
-function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
+function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Path): Shape {
   if (isContainer(value)) return containerShape(value, depth, ctx, visiting);
   const shape: Shape = { chars: 0, asciiChars: 0, items: 0, height: 0, pure: true };
   if (isString(value)) addString(shape, value.value, 0);
@@ -246,7 +278,7 @@ export function measurePrinted(
   ctx: ShapeContext,
   options: PrintOptions = {},
 ): { bound: number; work: number } {
-  const shape = shapeOf(value, 1, ctx, new Set());
+  const shape = shapeOf(value, 1, ctx, new Path());
   const chars = options.ascii === true ? shape.asciiChars : shape.chars;
   const perItem = Math.max(0, (options.separator ?? 2) - 2) + 2 * (1 + (options.indent ?? 0) * (shape.height + 1));
   const bound = chars + shape.items * perItem;
