@@ -12,13 +12,22 @@ import { type HostileSample, hostileComparisonSamples, hostileSamples } from "./
 
 const BOUND_MS = 1_000;
 
-async function outcome(sample: HostileSample, body: string) {
+/** Report size limit: at most 4× the request bytes plus this constant. */
+const REPORT_SLACK = 65_536;
+
+async function outcome(sample: HostileSample, body: string, previous: string | undefined) {
   const start = performance.now();
   try {
-    const report = await inspect(body);
-    return { ms: performance.now() - start, problems: report.problems.map((p) => p.code), error: undefined };
+    const report = await inspect(body, previous === undefined ? {} : { previous });
+    const ms = performance.now() - start;
+    return {
+      ms,
+      problems: report.problems.map((p) => p.code),
+      error: undefined,
+      reportChars: JSON.stringify(report).length,
+    };
   } catch (error) {
-    return { ms: performance.now() - start, problems: [], error };
+    return { ms: performance.now() - start, problems: [], error, reportChars: 0 };
   }
 }
 
@@ -27,10 +36,11 @@ describe("hostile requests", () => {
     "%s: a typed outcome within 1 s",
     async (_id, sample) => {
       const body = sample.body();
+      const previous = sample.previous?.();
       // The machine's speed around the run (before and after): load on a shared machine changes fast.
       const timed = async () => {
         const before = slowdown();
-        const result = await outcome(sample, body);
+        const result = await outcome(sample, body, previous);
         return { ...result, bound: BOUND_MS * Math.max(before, slowdown()) };
       };
       let result = await timed();
@@ -47,6 +57,8 @@ describe("hostile requests", () => {
         ).toBe(true);
       }
       expect(result.ms, `bound ${Math.round(bound)} ms`).toBeLessThan(bound);
+      // A report is a small multiple of what it reports on (of both turns with a previous one).
+      expect(result.reportChars).toBeLessThanOrEqual(4 * (body.length + (previous?.length ?? 0)) + REPORT_SLACK);
       expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
       expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("polluted");
     },

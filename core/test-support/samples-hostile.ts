@@ -6,10 +6,22 @@
  */
 export interface HostileSample {
   readonly id: string;
-  readonly kind: "whitespace" | "slice" | "method" | "sort" | "equality" | "membership" | "escape" | "pollution";
+  readonly kind:
+    | "whitespace"
+    | "slice"
+    | "method"
+    | "sort"
+    | "equality"
+    | "membership"
+    | "escape"
+    | "pollution"
+    | "comparison"
+    | "report";
   readonly title: string;
   /** The request body (JSON text). */
   readonly body: () => string;
+  /** The previous turn compared with it (`inspect(body, { previous })`); the edge worker POSTs `body` alone. */
+  readonly previous?: () => string;
   /**
    * What `inspect` gives: a report (with a problem of one of these codes, or none when empty), or
    * a typed error of one of these codes when `throws`.
@@ -153,9 +165,70 @@ export const hostileSamples: readonly HostileSample[] = [
   },
 ];
 
+/** The smallest OpenAI Chat message with content. */
+const tiny = (i: number) => `{"role":"${i % 2 ? "assistant" : "user"}","content":"${i % 10}"}`;
+
+/** An OpenAI Chat body of at most `bytes`, of the smallest messages with content (64,000 of them in 1 MiB). */
+function tinyMessages(bytes: number): string {
+  const head = '{"model":"gpt-4o","messages":[';
+  const parts: string[] = [];
+  let size = head.length + 2;
+  for (let i = 0; ; i++) {
+    const m = tiny(i);
+    if (size + m.length + 1 > bytes) break;
+    parts.push(m);
+    size += m.length + 1;
+  }
+  return `${head}${parts.join(",")}]}`;
+}
+
 /**
- * Hostile comparisons and report sizes (window shifts over many messages, 1 MiB of tiny messages,
- * a million messages): the linear comparison and bounded report work adds them here, in the same
- * shape, so the edge worker and the core suite run them too.
+ * The window-shift shape that made comparison quadratic, as OpenAI Chat turns: previous is
+ * `[first, (user, assistant) × m, END-A]`, next is `[(user, assistant) × m, END-B]` — next looks
+ * like previous without its first message until the very last message.
  */
-export const hostileComparisonSamples: readonly HostileSample[] = [];
+export function windowShiftBodies(m: number): { previous: string; next: string } {
+  const pair = '{"role":"user","content":"Same question?"},{"role":"assistant","content":"Same answer."}';
+  const history = Array.from({ length: m }, () => pair).join(",");
+  const body = (messages: string) => `{"model":"gpt-4o","messages":[${messages}]}`;
+  return {
+    previous: body(`{"role":"user","content":"The first message."},${history},{"role":"user","content":"END-A"}`),
+    next: body(`${history},{"role":"user","content":"END-B"}`),
+  };
+}
+
+/** Hostile comparisons and report sizes: window shifts over many messages, 1 MiB of tiny messages, a million messages. */
+export const hostileComparisonSamples: readonly HostileSample[] = [
+  {
+    // m = 16,000 (3.5 s before the linear search) is timed by `npm run bench` through
+    // compareRequests; through all of inspect, both turns of it take about 1 s on the test machine.
+    id: "window-shift-8000",
+    kind: "comparison",
+    title: "A window-shift comparison of two 16,000-message turns (m = 8,000, 0.7 MB each, under the edge body cap)",
+    body: () => windowShiftBodies(8_000).next,
+    previous: () => windowShiftBodies(8_000).previous,
+    expect: {},
+  },
+  {
+    id: "window-shift-50000",
+    kind: "comparison",
+    title: "A window-shift comparison over 100,000 messages (m = 50,000; 36 s), past inspect's item cap",
+    body: () => windowShiftBodies(50_000).next,
+    previous: () => windowShiftBodies(50_000).previous,
+    expect: { throws: ["too_many_messages"] },
+  },
+  {
+    id: "tiny-messages-1mib",
+    kind: "report",
+    title: "A 1 MiB body of 64,000 tiny messages (its report was 44 MB)",
+    body: () => tinyMessages(1_048_576),
+    expect: {},
+  },
+  {
+    id: "million-messages",
+    kind: "report",
+    title: "A 32 MB body of 1,000,000 tiny messages (47 s and 6 GB)",
+    body: () => `{"model":"gpt-4o","messages":[${Array.from({ length: 1_000_000 }, (_, i) => tiny(i)).join(",")}]}`,
+    expect: { throws: ["too_many_messages"] },
+  },
+];

@@ -248,17 +248,43 @@ export function childrenOf(node: AstNode): AstNode[] {
 /**
  * Rejects templates whose syntax tree nests deeper than `maxDepth` (iteratively, so a
  * 100,000-term `a ~ b ~ …` cannot overflow this check). `{% elif %}` does not add depth.
+ * Visits the children `childrenOf` lists, in the same order, without building their arrays:
+ * this runs on every compile, over every node.
  */
 export function checkTreeDepth(program: JinjaProgram, maxDepth: number): void {
-  const stack: [AstNode, number, SourcePosition | undefined][] = [[program as unknown as AstNode, 1, undefined]];
-  while (stack.length > 0) {
-    const [node, depth, inherited] = stack.pop()!;
-    const pos = metaOf(node)?.pos ?? inherited;
+  const nodes: AstNode[] = [program as unknown as AstNode];
+  const depths: number[] = [1];
+  const inherited: (SourcePosition | undefined)[] = [undefined];
+  const push = (child: unknown, depth: number, pos: SourcePosition | undefined) => {
+    if (!isNode(child)) return;
+    nodes.push(child);
+    depths.push(depth);
+    inherited.push(pos);
+  };
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    const above = inherited.pop();
+    const pos = metaOf(node)?.pos ?? above;
     if (depth > maxDepth) {
       throw new TemplateLimitError("maxDepth", maxDepth, `The template nests ${depth} levels deep`, pos);
     }
-    for (const child of childrenOf(node)) {
-      stack.push([child, isElif(node, child) ? depth : depth + 1, pos]);
+    const next = depth + 1;
+    const elif = node.type === "If" ? (node["alternate"] as AstNode[] | undefined) : undefined;
+    for (const field of Object.keys(node)) {
+      if (field === "operator") continue;
+      const value = node[field];
+      if (typeof value !== "object" || value === null) continue;
+      if (Array.isArray(value)) {
+        // An `{% elif %}` is its `if`'s only alternate: see isElif.
+        const elifDepth = elif === value && value.length === 1 ? depth : next;
+        for (const item of value) push(item, isNode(item) && item.type === "If" ? elifDepth : next, pos);
+      } else if (value instanceof Map) {
+        for (const [key, item] of value) {
+          push(key, next, pos);
+          push(item, next, pos);
+        }
+      } else push(value, next, pos);
     }
   }
 }

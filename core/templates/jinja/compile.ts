@@ -14,7 +14,7 @@ import { friendlyMessage, positionSuffix } from "./interpreter.ts";
 import type { TemplateLimits } from "./limits.ts";
 import { TEMPLATE_ERROR_CODES, TemplateLimitError, resolveTemplateLimits } from "./limits.ts";
 import type { JinjaToken, SourcePosition, WhitespaceOptions } from "./source.ts";
-import { LineIndex, alignTokens, locateLexerError, preprocessWithOffsets } from "./source.ts";
+import { LineIndex, alignTokens, locateLexerError, originalOffset, preprocessWithOffsets } from "./source.ts";
 import { checkStructure } from "./structure.ts";
 import { tokenizeRewritten } from "./lexer-input.ts";
 
@@ -93,7 +93,7 @@ export function compileJinjaTemplate(template: string, options: JinjaCompileOpti
   const lines = new LineIndex(template);
   const pre = preprocessWithOffsets(template, whitespace);
   const at = (offset: number | undefined): SourcePosition | undefined =>
-    offset === undefined ? undefined : lines.at(pre.offsets[offset] ?? template.length);
+    offset === undefined ? undefined : lines.at(originalOffset(pre, offset) ?? template.length);
 
   let rawTokens: JinjaToken[];
   try {

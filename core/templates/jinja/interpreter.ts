@@ -87,6 +87,13 @@ export function positionSuffix(pos: { line: number; column: number } | undefined
 }
 
 export class SandboxedInterpreter extends Interpreter {
+  private readonly scratchBinary = {
+    type: "BinaryExpression",
+    operator: undefined as unknown,
+    left: { type: STRATA_NODE.value, value: undefined as unknown },
+    right: { type: STRATA_NODE.value, value: undefined as unknown },
+  };
+
   constructor(
     env: Environment,
     private readonly guard: RenderGuard,
@@ -257,28 +264,24 @@ export class SandboxedInterpreter extends Interpreter {
     const left = asValue(this.evaluate(node["left"] as Statement, env));
     const right = asValue(this.evaluate(node["right"] as Statement, env));
     this.guard.charge(workOf(left) + workOf(right));
-    const concat = operator === "~" || operator === "+";
-    if (concat && !(operator === "+" && isList(left) && isList(right))) {
-      for (const side of [left, right]) if (isContainer(side)) checkPrinted(this.guard, side, `"${operator}"`);
-    }
     if (operator === "+" && isList(left) && isList(right)) {
       this.guard.checkList(left.value.length + right.value.length, "List concatenation");
-    }
-    if (operator === "==" || operator === "!=") {
+    } else if (operator === "~" || operator === "+") {
+      if (isContainer(left)) checkPrinted(this.guard, left, `"${operator}"`);
+      if (isContainer(right)) checkPrinted(this.guard, right, `"${operator}"`);
+    } else if (operator === "==" || operator === "!=") {
       // Loose equality of a list with a string, number or boolean prints the list (nested lists as JSON).
       const list = isList(left) ? right : isList(right) ? left : undefined;
       if (list !== undefined && !isList(list) && PRIMITIVE_TYPES.has(typeof list.value))
         checkPrinted(this.guard, isList(left) ? left : right, `"${operator}"`);
     }
-    const value = super.evaluate(
-      {
-        type: "BinaryExpression",
-        operator: node["operator"],
-        left: valueNode(left),
-        right: valueNode(right),
-      } as unknown as Statement,
-      env,
-    );
+    // The library evaluates the operands Strata already has from a reused node: nothing it runs
+    // for an operator evaluates another node, so the node is free again when it returns.
+    const scratch = this.scratchBinary;
+    scratch.operator = node["operator"];
+    scratch.left.value = left;
+    scratch.right.value = right;
+    const value = super.evaluate(scratch as unknown as Statement, env);
     const v = asValue(value);
     if (isString(v)) this.guard.checkBuilt(v.value.length, "", operator);
     return value;

@@ -117,6 +117,18 @@ describe("the linear lexer feed", () => {
       for (const trim of [false, true]) expect(strata(t, trim, trim)).toEqual(library(t, trim, trim));
   });
 
+  it("keeps a `{` before whitespace that `-` strips from joining the next tag (found by the property)", () => {
+    const run = " ".repeat(40);
+    for (const t of [
+      `{ {#-a #}${run}`,
+      `{\t{%- if x %}y{% endif %}${run}`,
+      `x{  {{- 1 }}${run}`,
+      "{ {#-a\t\u3000 {#-\r\n\t\u3000\r\n \u3000\t \n #}    \u3000\t\u3000\t\t   \r\n   ",
+    ]) {
+      for (const trim of [false, true]) expect(strata(t, trim, false)).toEqual(library(t, trim, false));
+    }
+  });
+
   it("renders 262,000 spaces (under the template limit) to themselves", () => {
     const spaces = " ".repeat(262_000);
     expect(renderJinjaTemplate(spaces, {}, { onError: "throw" })).toBe(spaces);

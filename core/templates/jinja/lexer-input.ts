@@ -86,9 +86,8 @@ function lexerInput(text: string, marker: string): LexerInput {
       // `{%-`, `{{-`, `{#-` strip the whitespace before them.
       if (end < n && text[end + 2] === "-") {
         while (textEnd > i && isSpace(text.charCodeAt(textEnd - 1))) textEnd--;
-        // Keep one of them after a `{`: removed, the `{` would join the tag's opener into another
-        // one (`{ {{-` → `{{{-`); the lexer strips that single character itself.
-        if (textEnd < end && text[textEnd - 1] === "{") textEnd++;
+        // `{ {%-` must not become `{{%-` (an expression opener): one space stays, the lexer strips it.
+        if (textEnd > i && textEnd < end && text[textEnd - 1] === "{") textEnd++;
       }
       copy(i, textEnd);
       i = end;
@@ -160,6 +159,13 @@ function lexerInput(text: string, marker: string): LexerInput {
   return { text: out.join(""), marker, middles };
 }
 
+/**
+ * The library removes one trailing newline, which `text` keeps (its own was removed already): a
+ * text ending in one gets another for the library to take. Any other text is passed as it is, so
+ * the lexer reads it whole rather than through a slice (measurably slower per character).
+ */
+const guardTrailingNewline = (text: string): string => (text.endsWith("\n") ? `${text}\n` : text);
+
 const MARKED: ReadonlySet<string> = new Set(["Text", "StringLiteral", "Comment"]);
 
 function lexerMismatch(): TemplateError {
@@ -181,12 +187,11 @@ export function tokenizeRewritten(text: string): JinjaToken[] {
       "Template syntax error: removing a {% generation %} tag forms another one; write the template without nested generation tags.",
     );
   }
-  // The library removes one trailing newline; this one.
-  if (!LONG_RUN_PATTERN.test(text)) return tokenize(`${text}\n`);
+  if (!LONG_RUN_PATTERN.test(text)) return tokenize(guardTrailingNewline(text));
   const marker = pickMarker(text);
   if (marker === undefined) throw lexerMismatch();
   const input = lexerInput(text, marker);
-  const tokens = tokenize(`${input.text}\n`);
+  const tokens = tokenize(guardTrailingNewline(input.text));
   let next = 0;
   for (const token of tokens) {
     if (!token.value.includes(marker)) continue;

@@ -70,15 +70,14 @@ function raiseException(message?: unknown): never {
   throw new RaisedByTemplate(typeof message === "string" ? message : "raise_exception() was called");
 }
 
-/** Renders a compiled template; always throws on error (no fallback). */
-export function renderCompiledJinjaTemplate(
-  compiled: CompiledJinjaTemplate,
-  args?: Readonly<Record<string, unknown>>,
-  options: Pick<JinjaRenderOptions, "defaults" | "now" | "deadlineMs" | "clock"> = {},
-): string {
-  const deadline = resolveDeadline(options.deadlineMs, options.clock);
-  const data = toTemplateValues(args, options.defaults, compiled.limits.maxDepth);
-  const guard = new RenderGuard(compiled.limits, deadline);
+let constants: Environment | undefined;
+
+/**
+ * The globals every render shares: constants and `raise_exception`. Rendering never writes to a
+ * parent scope (`set` writes to the innermost one), so one environment serves every render.
+ */
+function constantGlobals(): Environment {
+  if (constants !== undefined) return constants;
   const globals = new Environment();
   for (const [name, value] of [
     ["true", true],
@@ -91,14 +90,27 @@ export function renderCompiledJinjaTemplate(
     globals.set(name, value);
   }
   globals.set("raise_exception", raiseException);
-  globals.set("range", guardedRange(guard));
+  constants = globals;
+  return globals;
+}
+
+/** Renders a compiled template; always throws on error (no fallback). */
+export function renderCompiledJinjaTemplate(
+  compiled: CompiledJinjaTemplate,
+  args?: Readonly<Record<string, unknown>>,
+  options: Pick<JinjaRenderOptions, "defaults" | "now" | "deadlineMs" | "clock"> = {},
+): string {
+  const deadline = resolveDeadline(options.deadlineMs, options.clock);
+  const data = toTemplateValues(args, options.defaults, compiled.limits.maxDepth);
+  const guard = new RenderGuard(compiled.limits, deadline);
+  const scope = new Environment(constantGlobals());
+  scope.set("range", guardedRange(guard));
   const now = options.now;
   if (now !== undefined)
-    globals.set("strftime_now", (format: unknown) =>
+    scope.set("strftime_now", (format: unknown) =>
       strftimeUtc(now, typeof format === "string" ? format : String(format)),
     );
-  const scope = new Environment(globals);
-  // Set in the child scope so an argument may shadow a global (Jinja context semantics).
+  // Set after the globals so an argument may shadow one (Jinja context semantics).
   for (const [key, value] of data) scope.setVariable(key, value);
   const interpreter = new SandboxedInterpreter(scope, guard);
   try {

@@ -19,10 +19,37 @@ export interface WhitespaceOptions {
   readonly lstripBlocks: boolean;
 }
 
-/** The lexer's input after its rewrite, and for each of its offsets the offset in the original. */
+/**
+ * Where each offset of a rewritten text was in the original: piecewise, as runs of characters
+ * kept together (`starts[k]` in the text was `origins[k]` in the original, and so on along the
+ * run), with the end of the text at `end`. A rewrite deletes between runs, so there are about as
+ * many runs as deletions, not one entry per character.
+ */
+export interface OffsetMap {
+  readonly starts: readonly number[];
+  readonly origins: readonly number[];
+  readonly end: number;
+}
+
+/** The lexer's input after its rewrite, and where its offsets were in the original. */
 export interface PreprocessedSource {
   readonly text: string;
-  readonly offsets: readonly number[];
+  readonly offsets: OffsetMap;
+}
+
+/** The original offset of `offset` in `source.text` (its end included); undefined outside it. */
+export function originalOffset(source: PreprocessedSource, offset: number): number | undefined {
+  if (!(offset >= 0 && offset <= source.text.length)) return undefined;
+  const { starts, origins, end } = source.offsets;
+  if (offset === source.text.length) return end;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return origins[lo]! + offset - starts[lo]!;
 }
 
 /** One deletion of `deleteSpans`: `[start, end)` is removed except its first `keepBefore` and last `keepAfter` characters. */
@@ -36,13 +63,30 @@ interface Span {
 /** Applies non-overlapping spans (in order), keeping the offset map in step. */
 function deleteSpans(source: PreprocessedSource, spans: readonly Span[]): PreprocessedSource {
   if (spans.length === 0) return source;
-  const { text, offsets } = source;
+  const { text } = source;
+  const { starts, origins, end } = source.offsets;
   const parts: string[] = [];
-  const map: number[] = [];
+  const newStarts: number[] = [];
+  const newOrigins: number[] = [];
+  let size = 0;
   let last = 0;
+  let run = 0; // the run of `source` that holds `from` (kept ranges only move forward)
   const keep = (from: number, to: number) => {
+    if (to <= from) return;
     parts.push(text.slice(from, to));
-    for (let i = from; i < to; i++) map.push(offsets[i]!);
+    while (run + 1 < starts.length && starts[run + 1]! <= from) run++;
+    for (let k = run; k < starts.length && starts[k]! < to; k++) {
+      const at = Math.max(from, starts[k]!);
+      const start = size + at - from;
+      const origin = origins[k]! + at - starts[k]!;
+      const n = newStarts.length;
+      // Continues the previous run of the new map: nothing to add.
+      if (n === 0 || newOrigins[n - 1]! + start - newStarts[n - 1]! !== origin) {
+        newStarts.push(start);
+        newOrigins.push(origin);
+      }
+    }
+    size += to - from;
   };
   for (const span of spans) {
     keep(last, span.start + span.keepBefore);
@@ -50,8 +94,11 @@ function deleteSpans(source: PreprocessedSource, spans: readonly Span[]): Prepro
     last = span.end;
   }
   keep(last, text.length);
-  map.push(offsets[text.length]!);
-  return { text: parts.join(""), offsets: map };
+  if (newStarts.length === 0) {
+    newStarts.push(0);
+    newOrigins.push(end);
+  }
+  return { text: parts.join(""), offsets: { starts: newStarts, origins: newOrigins, end } };
 }
 
 /** Spans of a global regex whose matches are deleted except the kept prefix/suffix lengths. */
@@ -110,11 +157,9 @@ function generationSpans(text: string): Span[] {
 
 /** The same rewrite as the library's `preprocess` (lexer.ts), in linear time, keeping an offset map. */
 export function preprocessWithOffsets(template: string, options: WhitespaceOptions): PreprocessedSource {
-  const offsets: number[] = new Array<number>(template.length + 1);
-  for (let i = 0; i <= template.length; i++) offsets[i] = i;
-  let source: PreprocessedSource = { text: template, offsets };
-  if (template.endsWith("\n"))
-    source = { text: template.slice(0, -1), offsets: [...offsets.slice(0, -2), template.length] };
+  // The end of a text shortened by its trailing newline still maps to the end of the template.
+  const text = template.endsWith("\n") ? template.slice(0, -1) : template;
+  let source: PreprocessedSource = { text, offsets: { starts: [0], origins: [0], end: template.length } };
   // Both patterns are linear: `^` only starts at line starts, the other has no repetition.
   if (options.lstripBlocks)
     source = deleteSpans(

@@ -17,14 +17,17 @@ export interface Value {
 
 export const asValue = (value: RuntimeValue): Value => value as unknown as Value;
 
-const CONTAINERS: ReadonlySet<string> = new Set([
-  "ArrayValue",
-  "TupleValue",
-  "ObjectValue",
-  "KeywordArgumentsValue",
-  "NamespaceValue",
-]);
-export const isContainer = (value: Value): boolean => CONTAINERS.has(value.type);
+/** Lists and mappings (compared directly: this runs for every value printed, measured or appended). */
+export const isContainer = (value: Value): boolean => {
+  const type = value.type;
+  return (
+    type === "ArrayValue" ||
+    type === "ObjectValue" ||
+    type === "TupleValue" ||
+    type === "KeywordArgumentsValue" ||
+    type === "NamespaceValue"
+  );
+};
 export const isList = (value: Value): value is Value & { value: RuntimeValue[] } =>
   value.type === "ArrayValue" || value.type === "TupleValue";
 export const isMapping = (value: Value): value is Value & { value: Map<string, RuntimeValue> } =>
@@ -131,20 +134,27 @@ export interface ShapeContext {
   readonly fail: (reason: "depth" | "cycle") => never;
 }
 
-/**
- * Upper bound of a string's compact JSON length, plain and with non-ASCII escaped (`\uXXXX`),
- * in one pass: strings are the bulk of template data.
- */
 // Characters JSON escapes (quote, backslash, controls) or `ensure_ascii` escapes (0x7f and up).
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const ESCAPED = /[\u0000-\u001f"\\\u007f-\uffff]/;
 
-function stringShape(text: string): Shape {
+/** Containers with fewer items are measured again rather than memoized (a WeakMap entry costs more). */
+const MEMO_MIN_ITEMS = 16;
+
+/**
+ * Adds `text`'s compact JSON length to `into` (an upper bound, plain and with non-ASCII escaped
+ * as `\uXXXX`) in one pass, plus `extra` to both: strings are the bulk of template data, so
+ * they are measured in place rather than as a `Shape` of their own.
+ */
+function addString(into: Shape, text: string, extra: number): void {
   // Most strings escape nothing: one native scan instead of a loop over every character.
-  if (!ESCAPED.test(text))
-    return { chars: text.length + 2, asciiChars: text.length + 2, items: 0, height: 0, pure: true };
-  let chars = 2;
-  let asciiChars = 2;
+  if (!ESCAPED.test(text)) {
+    into.chars += text.length + 2 + extra;
+    into.asciiChars += text.length + 2 + extra;
+    return;
+  }
+  let chars = 2 + extra;
+  let asciiChars = 2 + extra;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const step =
@@ -158,41 +168,97 @@ function stringShape(text: string): Shape {
     chars += step;
     asciiChars += code >= 0x7f ? 6 : step;
   }
-  return { chars, asciiChars, items: 0, height: 0, pure: true };
+  into.chars += chars;
+  into.asciiChars += asciiChars;
 }
 
-function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Set<object>): Shape {
-  if (isString(value)) return stringShape(value.value);
-  if (!isContainer(value)) {
-    const chars =
-      value.type === "FunctionValue"
-        ? FUNCTION_TEXT.length
-        : value.type === "UndefinedValue"
-          ? 9
-          : String(value.value).length + 2;
-    return { chars, asciiChars: chars, items: 0, height: 0, pure: true };
+/** Printed length of a value that is neither a string nor a container. */
+function scalarChars(value: Value): number {
+  return value.type === "FunctionValue"
+    ? FUNCTION_TEXT.length
+    : value.type === "UndefinedValue"
+      ? 9
+      : String(value.value).length + 2;
+}
+
+/**
+ * The containers being measured, outermost first: meeting one of them again is a cycle. Only a
+ * namespace can close a cycle (every other value is immutable once built), so the path is
+ * searched through a Set only while a namespace is on it: the common case gives the fresh
+ * argument containers no identity hash.
+ */
+class Path {
+  private readonly items: object[] = [];
+  private set: Set<object> | undefined;
+  private namespaces = 0;
+
+  has(value: object): boolean {
+    return this.set !== undefined && this.set.has(value);
   }
+
+  enter(value: Value): void {
+    this.items.push(value);
+    if (value.type === "NamespaceValue" && this.namespaces++ === 0) this.set = new Set(this.items);
+    else this.set?.add(value);
+  }
+
+  leave(value: Value): void {
+    this.items.pop();
+    if (this.set === undefined) return;
+    this.set.delete(value);
+    if (value.type === "NamespaceValue" && --this.namespaces === 0) this.set = undefined;
+  }
+}
+
+/** Adds one item of a container (and its key's `"key": ` when in a mapping) to `shape`. */
+function addChild(
+  shape: Shape,
+  child: Value,
+  key: string | undefined,
+  depth: number,
+  ctx: ShapeContext,
+  visiting: Path,
+): void {
+  if (key !== undefined) addString(shape, key, 2);
+  shape.items += 1;
+  if (isString(child)) addString(shape, child.value, 2);
+  else if (!isContainer(child)) {
+    const chars = scalarChars(child) + 2;
+    shape.chars += chars;
+    shape.asciiChars += chars;
+  } else {
+    const s = containerShape(child, depth, ctx, visiting);
+    shape.chars += s.chars + 2;
+    shape.asciiChars += s.asciiChars + 2;
+    shape.items += s.items;
+    if (s.height + 1 > shape.height) shape.height = s.height + 1;
+    shape.pure &&= s.pure;
+  }
+}
+
+function containerShape(value: Value, depth: number, ctx: ShapeContext, visiting: Path): Shape {
   const key = value as object;
   const known = ctx.memo.get(key);
   if (known !== undefined) return known;
   if (visiting.has(key)) ctx.fail("cycle");
   if (depth > ctx.maxDepth) ctx.fail("depth");
-  visiting.add(key);
+  visiting.enter(value);
   const shape: Shape = { chars: 2, asciiChars: 2, items: 0, height: 1, pure: value.type !== "NamespaceValue" };
-  const add = (child: Value, keyText: string | undefined) => {
-    const s = shapeOf(child, depth + 1, ctx, visiting);
-    const keyShape = keyText === undefined ? undefined : stringShape(keyText);
-    shape.chars += s.chars + (keyShape === undefined ? 0 : keyShape.chars + 2) + 2;
-    shape.asciiChars += s.asciiChars + (keyShape === undefined ? 0 : keyShape.asciiChars + 2) + 2;
-    shape.items += s.items + 1;
-    shape.height = Math.max(shape.height, s.height + 1);
-    shape.pure &&= s.pure;
-  };
-  if (isList(value)) for (const child of value.value) add(asValue(child), undefined);
-  else if (isMapping(value)) for (const [k, child] of value.value) add(asValue(child), k);
-  visiting.delete(key);
+  if (isList(value))
+    for (const child of value.value) addChild(shape, asValue(child), undefined, depth + 1, ctx, visiting);
+  else if (isMapping(value))
+    for (const [k, child] of value.value) addChild(shape, asValue(child), k, depth + 1, ctx, visiting);
+  visiting.leave(value);
   // Namespaces are mutable (`{% set ns.x = … %}`): only shapes without one are memoized.
-  if (shape.pure) ctx.memo.set(key, shape);
+  if (shape.pure && shape.items >= MEMO_MIN_ITEMS) ctx.memo.set(key, shape);
+  return shape;
+}
+
+function shapeOf(value: Value, depth: number, ctx: ShapeContext, visiting: Path): Shape {
+  if (isContainer(value)) return containerShape(value, depth, ctx, visiting);
+  const shape: Shape = { chars: 0, asciiChars: 0, items: 0, height: 0, pure: true };
+  if (isString(value)) addString(shape, value.value, 0);
+  else shape.chars = shape.asciiChars = scalarChars(value);
   return shape;
 }
 
@@ -212,7 +278,7 @@ export function measurePrinted(
   ctx: ShapeContext,
   options: PrintOptions = {},
 ): { bound: number; work: number } {
-  const shape = shapeOf(value, 1, ctx, new Set());
+  const shape = shapeOf(value, 1, ctx, new Path());
   const chars = options.ascii === true ? shape.asciiChars : shape.chars;
   const perItem = Math.max(0, (options.separator ?? 2) - 2) + 2 * (1 + (options.indent ?? 0) * (shape.height + 1));
   const bound = chars + shape.items * perItem;

@@ -5,6 +5,7 @@ import * as compare from "./compare.mjs";
 import * as composer from "./composer.mjs";
 import * as devtools from "./devtools.mjs";
 import * as eviction from "./eviction.mjs";
+import * as hostile from "./hostile.mjs";
 import * as inspect from "./inspect.mjs";
 import * as monitor from "./monitor.mjs";
 import * as session from "./session.mjs";
@@ -19,6 +20,7 @@ export const ROW_MODULES = [
   { id: "templates", ...templates },
   { id: "inspect", ...inspect },
   { id: "compare", ...compare },
+  { id: "hostile", ...hostile },
   { id: "session", ...session },
   { id: "monitor", ...monitor },
   { id: "tokens", ...tokens },
