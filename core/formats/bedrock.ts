@@ -43,6 +43,10 @@ import {
 } from "./convert-util.ts";
 import type { RequestFormatIssue } from "./errors.ts";
 import type { NormalizedRequest } from "./types.ts";
+import {
+  BEDROCK_MESSAGE_MEMBERS as MESSAGE_MEMBERS,
+  BEDROCK_SYSTEM_MEMBERS as SYSTEM_MEMBERS,
+} from "./bedrock-members.ts";
 
 const KEY = "bedrock-converse";
 
@@ -57,22 +61,6 @@ export const bedrockRequest = z.looseObject({
 export type BedrockRequestIn = z.infer<typeof bedrockRequest>;
 type Block = Record<string, unknown>;
 
-/** Members of a message `ContentBlock` and of a `SystemContentBlock` (the SDK's unions). */
-const MESSAGE_MEMBERS = [
-  "text",
-  "image",
-  "document",
-  "video",
-  "audio",
-  "toolUse",
-  "toolResult",
-  "guardContent",
-  "cachePoint",
-  "reasoningContent",
-  "citationsContent",
-  "searchResult",
-];
-const SYSTEM_MEMBERS = ["text", "guardContent", "cachePoint"];
 const TOOL_MEMBERS = ["toolSpec", "cachePoint", "systemTool"];
 
 const isObj = (v: unknown): v is Block => v !== null && typeof v === "object" && !Array.isArray(v);

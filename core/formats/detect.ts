@@ -38,6 +38,7 @@
 import { isObject } from "../util/plain-object.ts";
 import { ANTHROPIC_PASSTHROUGH } from "./anthropic-schema.ts";
 import type { WireFormat } from "./types.ts";
+import { BEDROCK_MESSAGE_MEMBERS } from "./bedrock-members.ts";
 
 export interface FormatEvidence {
   /** Decisive features found for the format (step 1). */
@@ -63,20 +64,7 @@ const ANTHROPIC_BLOCKS = new Set([
 const CHAT_PARTS = new Set(["image_url", "input_audio"]);
 const CHAT_ROLES = new Set(["system", "developer", "tool", "function"]);
 /** Converse block members (a block is `{ member: … }`, without `type`). */
-const BEDROCK_MEMBERS = new Set([
-  "text",
-  "image",
-  "document",
-  "video",
-  "audio",
-  "toolUse",
-  "toolResult",
-  "guardContent",
-  "cachePoint",
-  "reasoningContent",
-  "citationsContent",
-  "searchResult",
-]);
+const BEDROCK_MEMBERS: ReadonlySet<string> = new Set(BEDROCK_MESSAGE_MEMBERS);
 const BEDROCK_FIELDS = [
   "modelId",
   "inferenceConfig",

@@ -8,10 +8,10 @@
 // Writes core/tokens/calibration/corpus.json and core/tokens/coefficients.ts, then prints the
 // held-out accuracy. Deterministic: the same research files give byte-identical outputs.
 import { spawnSync } from "node:child_process";
-import { build } from "esbuild";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadTs } from "./load-ts.mjs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const research = process.argv[2] ?? "/work/research";
@@ -22,19 +22,7 @@ for (const f of files)
     process.exit(1);
   }
 
-const bundled = await build({
-  entryPoints: [join(root, "e2e/calibration/pair-features.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  mainFields: ["module", "main"],
-  write: false,
-  logLevel: "error",
-});
-const libFile = join(root, "e2e/.out/calibration-lib.mjs");
-mkdirSync(join(root, "e2e/.out"), { recursive: true });
-writeFileSync(libFile, bundled.outputFiles[0].contents);
-const lib = await import(pathToFileURL(libFile).href);
+const lib = await loadTs({ entry: "e2e/calibration/pair-features.ts" }, "calibration-lib");
 
 const tokenizers = {
   o200k_base: await lib.createOpenAITokenizer("gpt-4o"),

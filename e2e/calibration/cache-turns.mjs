@@ -9,8 +9,8 @@
 //
 // A sequence is the POST requests of one cassette to one endpoint and model, in recorded order,
 // with a usage figure in every response. Deterministic: the same snapshots give the same file.
-import { build } from "esbuild";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { loadTs } from "./load-ts.mjs";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { cassettesMentioning, headCommit, mirrorDir, readCassette } from "./vcr.mjs";
@@ -38,19 +38,7 @@ const WORDS = [
   "promptTokenCount",
 ];
 
-const bundled = await build({
-  entryPoints: [join(root, "e2e/calibration/cache-turn-lib.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  mainFields: ["module", "main"],
-  write: false,
-  logLevel: "error",
-});
-mkdirSync(join(root, "e2e/.out"), { recursive: true });
-const libFile = join(root, "e2e/.out/cache-turn-lib.mjs");
-writeFileSync(libFile, bundled.outputFiles[0].contents);
-const lib = await import(pathToFileURL(libFile).href);
+const lib = await loadTs({ entry: "e2e/calibration/cache-turn-lib.ts" }, "cache-turn-lib");
 const tokenizers = {
   o200k_base: await lib.createOpenAITokenizer("gpt-4o"),
   cl100k_base: await lib.createOpenAITokenizer("gpt-4"),

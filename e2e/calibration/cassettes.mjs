@@ -10,10 +10,10 @@
 // (any snapshot that contains the recorded commit). Deterministic: the same cassettes give the
 // same corpus. Then run refit.mjs for the coefficients.
 import { execFileSync } from "node:child_process";
-import { build } from "esbuild";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadTs } from "./load-ts.mjs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -26,19 +26,7 @@ if (!mirrors) {
   process.exit(2);
 }
 
-const bundled = await build({
-  entryPoints: [join(root, "e2e/calibration/pair-features.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  mainFields: ["module", "main"],
-  write: false,
-  logLevel: "error",
-});
-mkdirSync(join(root, "e2e/.out"), { recursive: true });
-const libFile = join(root, "e2e/.out/calibration-lib.mjs");
-writeFileSync(libFile, bundled.outputFiles[0].contents);
-const lib = await import(pathToFileURL(libFile).href);
+const lib = await loadTs({ entry: "e2e/calibration/pair-features.ts" }, "calibration-lib");
 const o200k = await lib.createOpenAITokenizer("gpt-4o");
 
 const corpusFile = join(root, "core/tokens/calibration/corpus.json");

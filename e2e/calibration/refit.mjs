@@ -7,29 +7,17 @@
 // Pure arithmetic on the committed feature vectors (core/tokens/calibration/fit.ts): the same
 // corpus gives byte-identical coefficients, which core/tokens/calibration/calibration.test.ts checks.
 import { spawnSync } from "node:child_process";
-import { build } from "esbuild";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadTs } from "./load-ts.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const contents = [
   `export * from "./core/tokens/calibration/fit.ts";`,
   `export { ESTIMATORS } from "./core/tokens/model-info.ts";`,
 ].join("\n");
-const bundled = await build({
-  stdin: { contents, resolveDir: root, sourcefile: "refit.ts", loader: "ts" },
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  mainFields: ["module", "main"],
-  write: false,
-  logLevel: "error",
-});
-mkdirSync(join(root, "e2e/.out"), { recursive: true });
-const libFile = join(root, "e2e/.out/calibration-fit.mjs");
-writeFileSync(libFile, bundled.outputFiles[0].contents);
-const lib = await import(pathToFileURL(libFile).href);
+const lib = await loadTs({ contents }, "calibration-fit");
 
 const corpus = JSON.parse(readFileSync(join(root, "core/tokens/calibration/corpus.json"), "utf8"));
 const prior = lib.fitTextPrior(corpus);
