@@ -28,7 +28,7 @@ import { type CacheTurn, prefixKeys, SessionCache } from "../session/cache-model
 import { pricesFor, turnCost } from "../session/cost.ts";
 import type { Endpoint } from "../session/endpoints.ts";
 import { entryFromMonitorEvent, type EventFingerprint, segmentRows } from "../session/fingerprints.ts";
-import { requestHints } from "../session/inspect-session.ts";
+import { requestHints, turnCause } from "../session/inspect-session.ts";
 import { messageKeys, relation } from "../session/threads.ts";
 import type { TurnCause } from "../session/types.ts";
 import type { Usage } from "../tokens/usage.ts";
@@ -239,21 +239,13 @@ export function advanceThread(prepared: PreparedTurn, stored: unknown, ts: numbe
         : null,
   });
 
-  let cause: TurnCause = "first";
-  let detail = "First turn of the thread.";
-  if (cmp?.identical) {
-    cause = "identical";
-    detail = "The same request as the previous turn (a retry or a repeated call).";
-  } else if (cmp?.divergence) {
-    cause = cmp.divergence.cause;
-    detail = cmp.divergence.detail;
-  }
+  const { cause, detail, bustsCache } = turnCause(cmp);
   const record: ThreadRecord = { id, turn: number, ts, fingerprint };
   return {
     thread: id,
     turn: number,
     cause,
-    bustsCache: cmp?.divergence?.bustsCache ?? false,
+    bustsCache,
     detail,
     comparison: cmp,
     predicted: {

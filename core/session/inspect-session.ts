@@ -86,6 +86,28 @@ interface ThreadState extends ThreadLike {
   last: LastTurn | null;
 }
 
+/**
+ * A turn's cause against its thread's previous turn (`cmp`, null for the first turn): `first`,
+ * `identical`, or the divergence's cause, with its one-sentence detail and whether it busts the
+ * cache. Sessions and the monitor word every turn the same way.
+ */
+export function turnCause(cmp: PrefixComparison | null): {
+  readonly cause: TurnCause;
+  readonly detail: string;
+  readonly bustsCache: boolean;
+} {
+  if (cmp === null) return { cause: "first", detail: "First turn of the thread.", bustsCache: false };
+  if (cmp.identical)
+    return {
+      cause: "identical",
+      detail: "The same request as the previous turn (a retry or a repeated call).",
+      bustsCache: false,
+    };
+  if (cmp.divergence)
+    return { cause: cmp.divergence.cause, detail: cmp.divergence.detail, bustsCache: cmp.divergence.bustsCache };
+  return { cause: "first", detail: "First turn of the thread.", bustsCache: false };
+}
+
 /** Cache facts the request carries beyond its segments (see `EntryHints`). */
 export function requestHints(request: NormalizedRequest, turn: Turn): EntryHints {
   const opts = request.providerOptions ?? {};
@@ -327,16 +349,7 @@ export function createSessionAnalyzer(options: InspectSessionOptions = {}): Sess
       partial,
     });
 
-    let cause: TurnCause = "first";
-    let detail = "First turn of the thread.";
-    if (cmp?.identical) {
-      cause = "identical";
-      detail = "The same request as the previous turn (a retry or a repeated call).";
-    } else if (cmp?.divergence) {
-      cause = cmp.divergence.cause;
-      detail = cmp.divergence.detail;
-    }
-    const bustsCache = cmp?.divergence?.bustsCache ?? false;
+    const { cause, detail, bustsCache } = turnCause(cmp);
     const predicted = {
       input: sim.total,
       cacheRead: sim.read,
