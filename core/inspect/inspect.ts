@@ -6,7 +6,7 @@
  * Unparseable input throws `RequestFormatError` (with paths, line and column). Every later
  * stage that fails becomes a `problems` entry; the report keeps what the other stages found.
  */
-import { checkedTokenEstimator, type TokenEstimator } from "../tokens/estimate.ts";
+import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { applyBreakpoints, breakpointsFor } from "../cache/breakpoints.ts";
 import { bundleTurn, compareTurns, type Turn, toTurn } from "../cache/compare.ts";
 import { parseFingerprintBundle } from "./fingerprint-schema.ts";
@@ -16,12 +16,11 @@ import { checkProvider, type SegmentedRequest } from "../cache/segments.ts";
 import { simulateTurns, type TokenSource } from "../cache/simulate.ts";
 import { countedMeasure, countOf, estimatorMeasure, type Measure } from "../cache/counted.ts";
 import { completeCountKit, lazyCountKit } from "../tokens/count-lazy.ts";
-import type { TokenCount, Tokenizer } from "../tokens/types.ts";
+import type { TokenCount } from "../tokens/types.ts";
 import { checkDeadline } from "./deadline.ts";
-import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY, inputMessages, replyMessage } from "./turn-edit.ts";
+import { DEFAULT_NEXT_TURN, inputMessages, replyMessage } from "./turn-edit.ts";
 import type {
   BreakpointSuggestion,
-  CacheProvider,
   CacheRule,
   CacheSimulation,
   FingerprintBundle,
@@ -35,7 +34,6 @@ import { reportLiterals } from "./report-literals.ts";
 import { reportWindow } from "./report-window.ts";
 import { wireSections } from "./report-wire.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
-import type { ContextBudgetJson, TierBudgetJson } from "../request/assembly-request.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
@@ -59,35 +57,17 @@ import {
   type ReportTiers,
   type ReportWindow,
 } from "./types.ts";
-import type { InputAssemblyLayout } from "../assembly/types.ts";
+import type { StrataOptions } from "./strata.ts";
 
-export interface InspectOptions {
+/** `inspect` options: those an `AssemblyRequest` uses too (`StrataOptions`), and the rest. */
+export interface InspectOptions extends StrataOptions {
   /** The previous turn: JSON text, a request in any format, or a fingerprint bundle. */
   readonly previous?: unknown;
-  /** Whose cache rules and prompt order to use; default inferred from the format / model. */
-  readonly provider?: CacheProvider;
-  /** Model id for cache rules; default the request's. */
-  readonly model?: string;
-  /**
-   * Counts each segment instead of `countRequestTokens` (every token figure of the report then comes
-   * from it). An assembly's own context budget keeps its default ÷4 unless this is given.
-   */
-  readonly tokenEstimator?: TokenEstimator;
-  /** `await createOpenAITokenizer(model)` (`prompt-strata/tokenizers/openai`): exact OpenAI counts. */
-  readonly tokenizer?: Tokenizer;
-  /** Tier budget override for `sections` (a number is `totalBudget`; null = no limit). */
-  readonly tierBudget?: number | null | TierBudgetJson;
-  /** Context budget override; null removes the request's. */
-  readonly contextBudget?: ContextBudgetJson | null;
-  /** Layout of `report.request` for an `AssemblyRequest`; default the request's, else `cache_aware`. */
-  readonly layout?: InputAssemblyLayout;
   /** Skip detection. */
   readonly format?: RequestFormat;
   /** Cache rule table and row (see `CACHE_RULES`). */
   readonly rules?: readonly CacheRule[];
   readonly ruleId?: string;
-  /** Reply and next input for the next-turn simulation of an `AssemblyRequest`; `false` skips it. */
-  readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
   /**
    * The provider's response to this request — its JSON body (text or parsed), its SSE stream as
    * text, or its `usage` object — for `report.usage`: predicted vs actual input and cached tokens.
@@ -95,21 +75,11 @@ export interface InspectOptions {
   readonly response?: unknown;
   /** Tiers of a wire request's system prompt sections, by section id (default `active`); see `report.tiers`. */
   readonly tiers?: Readonly<Record<string, PromptTier>>;
-  /**
-   * Wall-clock guard of each template render, in milliseconds (default 1,000): past it the render
-   * stops with a `template_deadline` problem. Backs the deterministic work limit; see the README.
-   */
-  readonly deadlineMs?: number;
-  /** The deadline's clock in milliseconds (default `performance.now`). */
-  readonly clock?: () => number;
   /** Most messages and content blocks the request may hold (default 100,000); more is `InspectLimitError`. */
   readonly maxItems?: number;
   /** Most entries a report list keeps (default 1,000); longer lists are cut and named in `report.truncated`. */
   readonly listCap?: number;
 }
-
-/** The default next turn: placeholders, so the picture only shows layout effects. */
-const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
 
 /** The assembler and its report sections, loaded only for an `AssemblyRequest` (see strata.ts). */
 type Strata = typeof import("./strata.ts");

@@ -26,7 +26,7 @@ import {
   reportTiers,
   tierDrops,
 } from "./report-parts.ts";
-import { DEFAULT_SIMULATED_NEXT_INPUT, DEFAULT_SIMULATED_REPLY } from "./turn-edit.ts";
+import { DEFAULT_NEXT_TURN } from "./turn-edit.ts";
 import type {
   DroppedItem,
   ReportAssembly,
@@ -38,22 +38,35 @@ import type {
 
 export { historyIssues } from "../conversation/history.ts";
 
-/** The `inspect` options an `AssemblyRequest` uses. */
+/** The `inspect` options an `AssemblyRequest` uses (the rest of `InspectOptions` is for every request). */
 export interface StrataOptions {
+  /** Whose cache rules and prompt order to use; default inferred from the format / model. */
   readonly provider?: CacheProvider;
+  /** Model id for cache rules; default the request's. */
   readonly model?: string;
+  /**
+   * Counts each segment instead of `countRequestTokens` (every token figure of the report then comes
+   * from it). An assembly's own context budget keeps its default ÷4 unless this is given.
+   */
   readonly tokenEstimator?: TokenEstimator;
+  /** `await createOpenAITokenizer(model)` (`prompt-strata/tokenizers/openai`): exact OpenAI counts. */
   readonly tokenizer?: Tokenizer;
+  /** Tier budget override for `sections` (a number is `totalBudget`; null = no limit). */
   readonly tierBudget?: number | null | TierBudgetJson;
+  /** Context budget override; null removes the request's. */
   readonly contextBudget?: ContextBudgetJson | null;
+  /** Layout of `report.request` for an `AssemblyRequest`; default the request's, else `cache_aware`. */
   readonly layout?: InputAssemblyLayout;
+  /** Reply and next input for the next-turn simulation of an `AssemblyRequest`; `false` skips it. */
   readonly nextTurn?: false | { readonly reply: string; readonly nextInput: string };
+  /**
+   * Wall-clock guard of each template render, in milliseconds (default 1,000): past it the render
+   * stops with a `template_deadline` problem. Backs the deterministic work limit; see the README.
+   */
   readonly deadlineMs?: number;
+  /** The deadline's clock in milliseconds (default `performance.now`). */
   readonly clock?: () => number;
 }
-
-/** The default next turn: placeholders, so the picture only shows layout effects. */
-const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT };
 
 interface Assembled {
   readonly request: NormalizedRequest | null;

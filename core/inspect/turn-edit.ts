@@ -16,6 +16,8 @@ import { assertMessage, assertMessages } from "../messages/validate.ts";
 export const DEFAULT_SIMULATED_REPLY = "(assistant reply)";
 /** The next user input `simulateAdjacentTurn` and `inspect` assume when none is given. */
 export const DEFAULT_SIMULATED_NEXT_INPUT = "(next user input)";
+/** The default next turn of `inspect`'s next-turn simulation: placeholders, so the picture only shows layout effects. */
+export const DEFAULT_NEXT_TURN = { reply: DEFAULT_SIMULATED_REPLY, nextInput: DEFAULT_SIMULATED_NEXT_INPUT } as const;
 
 /** Throws `InvalidInputError` unless `value` is an `AgentInput` (a string, a message or messages). */
 export function checkAgentInput(value: unknown, field: string): asserts value is AgentInput {
