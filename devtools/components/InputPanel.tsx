@@ -1,4 +1,5 @@
-import { type ClipboardEvent, type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useFileDrop } from "./useFileDrop.ts";
 import { navigate } from "../app/useRouting.ts";
 import { useLoadSample, useSampleIndex } from "../queries/samples.ts";
 import { isSessionFileName, loadSessionFile } from "../views/Session/actions.ts";
@@ -54,7 +55,6 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
   const loadSample = useLoadSample();
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
-  const [dragging, setDragging] = useState(false);
   const parsed = useParsedInput(text);
   const t = (id: string) => slotTestId(slot, id);
   // "Edit here anyway" holds for the text it was clicked on; a new large input shows the summary again.
@@ -88,12 +88,7 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
     }
     setText(slot, await file.text(), `file: ${file.name}`);
   };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void readFile(file);
-  };
+  const { dragging, dropProps } = useFileDrop((file) => void readFile(file));
   const goTo = (line: number, column: number) => {
     const el = editor.current;
     if (!el) return;
@@ -116,12 +111,7 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
       data-testid={`input-panel-${slot}`}
       data-slot={slot}
       aria-label={title}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropProps}
     >
       <div className="input-head">
         <h2>{title}</h2>

@@ -1,4 +1,4 @@
-import { type DragEvent, useState } from "react";
+import { useFileDrop } from "./useFileDrop.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { useInput } from "../store/input.ts";
 import { fmtInt } from "./format.ts";
@@ -84,23 +84,14 @@ export function ResponsePanel({ report }: { readonly report: InspectionReport })
   const response = useInput((s) => s.response);
   const source = useInput((s) => s.responseSource);
   const setResponse = useInput((s) => s.setResponse);
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void file.text().then((text) => setResponse(text, `file: ${file.name}`));
-  };
+  const { dragging, dropProps } = useFileDrop(
+    (file) => void file.text().then((text) => setResponse(text, `file: ${file.name}`)),
+  );
   return (
     <section
       className={`panel response-panel${dragging ? " dragging" : ""}`}
       data-testid="response-panel"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropProps}
     >
       <div className="panel-head">
         <h2>Predicted vs actual</h2>

@@ -1,4 +1,5 @@
-import { type DragEvent, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
+import { useFileDrop } from "../../components/useFileDrop.ts";
 import type { BustCause, SessionBust, SessionReport } from "../../../core/session/index.ts";
 import { navigate } from "../../app/useRouting.ts";
 import { fmtBytes, fmtInt, fmtPct } from "../../components/format.ts";
@@ -21,25 +22,14 @@ function LoadPanel() {
   const report = useSession((s) => s.report);
   const samples = useSessionSamples();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void loadSessionFile(file, file.name);
-  };
+  const { dragging, dropProps } = useFileDrop((file) => void loadSessionFile(file, file.name));
   const shownSample = source?.kind === "sample" ? (samples.data?.find((s) => s.title === source.name)?.id ?? "") : "";
   return (
     <section
       className={`panel ss-load${dragging ? " dragging" : ""}`}
       data-testid="session-load"
       aria-label="Load a session"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropProps}
     >
       <div className="panel-head">
         <h2>Session</h2>
