@@ -46,7 +46,12 @@ import {
   withExtras,
   withOptional,
 } from "./convert-util.ts";
-import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
+import {
+  leadingSystemCount,
+  markedSystemBlock,
+  type SystemPlacementOptions,
+  systemMarkerOption,
+} from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 import { anthropicRequest } from "./anthropic-schema.ts";
 import { asObject, ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
@@ -184,7 +189,7 @@ export function fromAnthropic(raw: AnthropicRequestIn, warnings: Warnings = []):
   });
 }
 
-export interface ToAnthropicOptions extends ExportOptions {
+export interface ToAnthropicOptions extends ExportOptions, SystemPlacementOptions {
   /**
    * Paths (`tools[2]`, `messages[0].content[1]`) that get `cache_control`; when given they replace
    * the request's own markers. A block that already has a marker keeps its `ttl`; `{ path, ttl }`
@@ -192,8 +197,6 @@ export interface ToAnthropicOptions extends ExportOptions {
    * (top-level `cache_control`), which takes a slot. `suggestCacheBreakpoints` says where.
    */
   readonly breakpoints?: readonly (string | { readonly path: string; readonly ttl?: "5m" | "1h" })[];
-  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
-  readonly systemMarker?: SystemMarker;
 }
 
 function blockTo(b: ContentBlock, path: string, cacheCtl: JsonObject | undefined): JsonObject | undefined {

@@ -22,7 +22,12 @@ import { assertProviderRequest } from "../messages/validate.ts";
 import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
 import { fromZodIssues } from "./issues.ts";
 import { TRANSLATOR } from "./settings.ts";
-import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
+import {
+  leadingSystemCount,
+  markedSystemBlock,
+  type SystemPlacementOptions,
+  systemMarkerOption,
+} from "./system-placement.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import {
   argumentsObject,
@@ -325,10 +330,7 @@ function cachePointAfter(target: Markable) {
   return [{ cachePoint: own ?? compact({ type: "default", ttl: target.cache.ttl }) }];
 }
 
-export interface ToBedrockOptions extends ExportOptions {
-  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
-  readonly systemMarker?: SystemMarker;
-}
+export interface ToBedrockOptions extends ExportOptions, SystemPlacementOptions {}
 
 /** Normalized request → Converse request body (deterministic key order; see the canonical form above). */
 export function writeBedrock(

@@ -40,7 +40,12 @@ import {
   geminiRequest,
 } from "./gemini-schema.ts";
 import { putOwn } from "../util/plain-object.ts";
-import { leadingSystemCount, markedSystemBlock, type SystemMarker, systemMarkerOption } from "./system-placement.ts";
+import {
+  leadingSystemCount,
+  markedSystemBlock,
+  type SystemPlacementOptions,
+  systemMarkerOption,
+} from "./system-placement.ts";
 import type { NormalizedRequest } from "./types.ts";
 import { ExportContext, type ExportOptions, type ExportResult, type Translator } from "./export-context.ts";
 import { fromZodIssues } from "./issues.ts";
@@ -373,10 +378,7 @@ function camelPartTo(b: Exclude<ContentBlock, { type: "opaque" }>, path: string,
   }
 }
 
-export interface ToGeminiOptions extends ExportOptions {
-  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
-  readonly systemMarker?: SystemMarker;
-}
+export interface ToGeminiOptions extends ExportOptions, SystemPlacementOptions {}
 
 /** Normalized request → Gemini `generateContent` body (deterministic key order; a snake_case request stays snake_case). */
 export function writeGemini(

@@ -20,7 +20,7 @@ export { EXPORT_WARNING_CODES, sourceFormatOf } from "./export-context.ts";
 export type { ExportOptions, ExportResult, ExportWarning, ExportWarningCode } from "./export-context.ts";
 export { EFFORT_BUDGETS, REQUEST_FIELDS } from "./settings.ts";
 export { DEFAULT_SYSTEM_MARKER } from "./system-placement.ts";
-export type { SystemMarker } from "./system-placement.ts";
+export type { SystemMarker, SystemPlacementOptions } from "./system-placement.ts";
 export { toBedrock } from "./bedrock.ts";
 
 // Model facts: windows, output limits, cache minimums, prices, export defaults (dated and sourced)

@@ -21,6 +21,12 @@ export interface SystemMarker {
  */
 export const DEFAULT_SYSTEM_MARKER: SystemMarker = { open: "<system-reminder>\n", close: "\n</system-reminder>" };
 
+/** The option of every converter for a format with one system slot (Anthropic, Gemini, Bedrock). */
+export interface SystemPlacementOptions {
+  /** Text around a system message that comes after the conversation started; default `DEFAULT_SYSTEM_MARKER`. */
+  readonly systemMarker?: SystemMarker;
+}
+
 /** How many messages at the start are system messages (the ones the system slot takes). */
 export function leadingSystemCount(messages: readonly Message[]): number {
   let n = 0;
