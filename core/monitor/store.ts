@@ -1,7 +1,8 @@
 /**
  * The default store: partitions in memory, least recently used first out, at most `maxKeys` of
  * them (default 10,000; a partition holds up to `MAX_THREADS` threads' last turns, about 130 bytes a
- * segment). Lost when the process ends; share one between monitored fetches of the same process.
+ * segment). Lost when the runtime instance ends (a server, a Worker isolate); share one between the
+ * monitored fetches of that instance.
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { MonitorStore, PartitionRecord } from "./types.ts";
