@@ -7,7 +7,15 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, JsonValue } from "../messages/types.ts";
 import { anthropicToolPreamble } from "./anthropic-tools.ts";
 import { geminiBillsThoughtSignatures } from "./model-info.ts";
-import { addText, bump, emptyFeatures, type FeatureVector, FEATURE_COUNT, jsonText } from "./features.ts";
+import {
+  addText,
+  bump,
+  emptyFeatures,
+  type FeatureVector,
+  FEATURE_COUNT,
+  jsonText,
+  type TextFeatureMemo,
+} from "./features.ts";
 import type { MediaCost, MediaCoster } from "./media.ts";
 import type { MediaProvider } from "./media-rules.ts";
 import {
@@ -38,6 +46,8 @@ export interface FeatureContext {
   readonly model: string;
   /** Prices a media block (`mediaCoster(provider, model)`, media.ts). */
   readonly media: MediaCoster;
+  /** Features of texts already measured (one analysis counts the same texts in several requests). */
+  readonly texts?: TextFeatureMemo;
 }
 
 /**
@@ -142,28 +152,64 @@ function blockFeatures(
   }
 }
 
+/** What a segment with no images or documents costs in media: one shared empty list. */
+const NO_MEDIA: readonly MediaCost[] = Object.freeze([]);
+
 /**
- * The feature vectors of `refs` (one per segment) and of the request itself. `observe` sees every
- * text that is measured (calibration counts the same texts with a real tokenizer).
+ * Called with each segment's features in turn: `features` is a scratch vector the walk zeroes
+ * after the call (copy it to keep it), `media` the segment's own list.
  */
-export function requestFeatures(
+export type SegmentFeatureVisitor = (index: number, features: FeatureVector, media: readonly MediaCost[]) => void;
+
+/** Request-level features (fixed framing, tool preamble, response schemas): the leading tokens. */
+export function leadingFeatures(request: NormalizedRequest, ctx: FeatureContext): FeatureVector {
+  const options = request.providerOptions ?? {};
+  const leading = emptyFeatures();
+  bump(leading, "requests");
+  if (request.tools.length > 0) {
+    bump(leading, "toolsPresent");
+    if (ctx.provider === "anthropic" || ctx.provider === "bedrock")
+      bump(leading, "toolPreamble", anthropicToolPreamble(ctx.model, options.tool_choice));
+  }
+  if (requestsReasoning(request)) bump(leading, "reasoning");
+  for (const schema of responseSchemas(request)) {
+    bump(leading, "schemas");
+    bump(leading, "schemaChars", schema.length);
+  }
+  return leading;
+}
+
+/**
+ * Each segment's features, in `refs` order, handed to `visit` (see `SegmentFeatureVisitor`): one
+ * scratch vector for the whole walk, so a request of any size allocates no vector per segment.
+ * Returns the notes. `observe` sees every text that is measured (calibration counts the same texts
+ * with a real tokenizer); `ctx.texts` lends the features of texts already measured.
+ */
+export function visitSegmentFeatures(
   request: NormalizedRequest,
   refs: readonly SegmentRef[],
   ctx: FeatureContext,
+  visit: SegmentFeatureVisitor,
   observe?: (text: string) => void,
-): RequestFeatures {
-  const add: AddText = (v, text, channel) => {
-    addText(v, text, channel);
-    observe?.(text);
-  };
+): TokenNote[] {
+  const memo = ctx.texts;
+  const add: AddText =
+    memo === undefined && observe === undefined
+      ? addText
+      : (v, text, channel) => {
+          if (memo === undefined) addText(v, text, channel);
+          else memo.add(v, text, channel);
+          observe?.(text);
+        };
   const notes: TokenNote[] = [];
   const resolution = resolutionOf(requestResolution(request));
   const loopStart = currentLoopStart(request);
   const signatures = ctx.provider !== "gemini" || geminiBillsThoughtSignatures(ctx.model);
   const options = request.providerOptions ?? {};
-  const segments = refs.map((ref): SegmentFeatures => {
-    const v = emptyFeatures();
-    const media: MediaCost[] = [];
+  const v = emptyFeatures();
+  const media: MediaCost[] = [];
+  for (let index = 0; index < refs.length; index++) {
+    const ref = refs[index]!;
     switch (ref.kind) {
       case "tool": {
         const t = ref.tool;
@@ -210,20 +256,32 @@ export function requestFeatures(
         );
         break;
     }
-    return { features: v, media };
-  });
-  const leading = emptyFeatures();
-  bump(leading, "requests");
-  if (request.tools.length > 0) {
-    bump(leading, "toolsPresent");
-    if (ctx.provider === "anthropic" || ctx.provider === "bedrock")
-      bump(leading, "toolPreamble", anthropicToolPreamble(ctx.model, options.tool_choice));
+    visit(index, v, media.length === 0 ? NO_MEDIA : media.slice());
+    v.fill(0);
+    media.length = 0;
   }
-  if (requestsReasoning(request)) bump(leading, "reasoning");
-  for (const schema of responseSchemas(request)) {
-    bump(leading, "schemas");
-    bump(leading, "schemaChars", schema.length);
-  }
+  return notes;
+}
+
+/**
+ * The feature vectors of `refs` (one per segment) and of the request itself, as calibration fits
+ * on them (`countRequestTokens` dots them as it walks instead: `visitSegmentFeatures`).
+ */
+export function requestFeatures(
+  request: NormalizedRequest,
+  refs: readonly SegmentRef[],
+  ctx: FeatureContext,
+  observe?: (text: string) => void,
+): RequestFeatures {
+  const leading = leadingFeatures(request, ctx);
+  const segments: SegmentFeatures[] = [];
+  const notes = visitSegmentFeatures(
+    request,
+    refs,
+    ctx,
+    (_, features, media) => segments.push({ features: new Float64Array(features), media }),
+    observe,
+  );
   return { leading, segments, notes };
 }
 

@@ -7,11 +7,11 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { ESTIMATE_MODELS, type EstimateModel } from "./coefficients.ts";
-import { type FeatureContext, requestFeatures } from "./count-estimate.ts";
+import { type FeatureContext, leadingFeatures, visitSegmentFeatures } from "./count-estimate.ts";
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
-import { dot, FEATURES } from "./features.ts";
+import { dot, FEATURES, type TextFeatureMemo } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
 import { type SegmentOrder, segmentRefs } from "./segment-order.ts";
 import {
@@ -82,24 +82,28 @@ function estimateCount(
   notes: TokenNote[],
 ): TokenCount {
   const refs = segmentRefs(request, segmentOrderOf(provider));
-  const features = requestFeatures(request, refs, ctx);
-  notes.push(...features.notes);
   const est: EstimateModel = ESTIMATE_MODELS[estimatorFor(provider, model)];
   const c = FEATURES.map((f) => est.coefficients[f]);
   // Round running sums, not each segment: every prefix sum stays the rounded estimate of its prefix.
-  let cum = dot(features.leading, c);
+  let cum = dot(leadingFeatures(request, ctx), c);
   const leading = Math.round(cum);
   let previous = leading;
   const media: MediaCost[] = [];
-  const perSegment = refs.map((ref, index): SegmentTokens => {
-    cum += dot(features.segments[index]!.features, c);
+  const perSegment: SegmentTokens[] = [];
+  const featureNotes = visitSegmentFeatures(request, refs, ctx, (index, features, own) => {
+    const ref = refs[index]!;
+    cum += dot(features, c);
     const rounded = Math.round(cum);
-    const own = features.segments[index]!.media;
-    media.push(...own);
-    const tokens = rounded - previous + own.reduce((s, m) => s + m.tokens, 0);
+    let mediaTokens = 0;
+    for (const m of own) {
+      media.push(m);
+      mediaTokens += m.tokens;
+    }
+    const tokens = rounded - previous + mediaTokens;
     previous = rounded;
-    return { index, path: ref.path, kind: ref.kind, tokens, method: "estimate", media: own };
+    perSegment.push({ index, path: ref.path, kind: ref.kind, tokens, method: "estimate", media: own });
   });
+  notes.push(...featureNotes);
   const mediaTokens = media.reduce((s, m) => s + m.tokens, 0);
   const total = previous + mediaTokens;
   return {
@@ -134,11 +138,15 @@ export function countRequestTokens(
   return countTokensWith(request, options, FULL_COUNT_KIT);
 }
 
-/** `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has what the request needs. */
+/**
+ * `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has
+ * what the request needs. `texts`: one analysis's memo of measured texts (see `TextFeatureMemo`).
+ */
 export function countTokensWith(
   request: ProviderRequest | NormalizedRequest,
   options: CountTokensOptions,
   kit: CountKit,
+  texts?: TextFeatureMemo,
 ): TokenCount {
   const opts = checkOptions(options);
   const tokenizer = checkTokenizer(opts.tokenizer);
@@ -151,6 +159,7 @@ export function countTokensWith(
     provider: mediaProvider,
     model,
     media: kit.media === null ? missing("the media rules") : kit.media(mediaProvider, model),
+    ...(texts === undefined ? {} : { texts }),
   };
   const notes: TokenNote[] = [];
   if (tokenizer !== undefined && provider === "openai" && (format === "openai-chat" || format === "openai-responses")) {

@@ -70,4 +70,116 @@ describe("textFeatures", () => {
       ),
     );
   });
+
+  it("counts as a plain code-point-by-code-point reading does, on any text", () => {
+    // The oracle: one code point at a time, classes by range, runs by the previous class. Written
+    // for clarity, not speed: addTextFeatures must agree with it exactly.
+    const inRanges = (c: number, ranges: readonly (readonly [number, number])[]) =>
+      ranges.some(([lo, hi]) => c >= lo && c <= hi);
+    const LATIN_EXT: [number, number][] = [
+      [0xc0, 0xd6],
+      [0xd8, 0xf6],
+      [0xf8, 0x24f],
+      [0x1e00, 0x1eff],
+    ];
+    const OTHER: [number, number][] = [
+      [0x300, 0x36f],
+      [0x370, 0x1fff],
+    ];
+    const USPACE: [number, number][] = [
+      [0xa0, 0xa0],
+      [0x1680, 0x1680],
+      [0x2000, 0x200a],
+      [0x2028, 0x2029],
+      [0x202f, 0x202f],
+    ];
+    const CJK: [number, number][] = [
+      [0x2e80, 0x2fdf],
+      [0x3000, 0x31ff],
+      [0x3400, 0x4dbf],
+      [0x4e00, 0x9fff],
+      [0xac00, 0xd7af],
+      [0xf900, 0xfaff],
+      [0xff00, 0xffef],
+      [0x20000, 0x3ffff],
+    ];
+    const oracle = (text: string) => {
+      const f = Object.fromEntries(TEXT_FEATURES.map((n) => [n, 0])) as Record<string, number>;
+      let prev = "";
+      let run = "";
+      for (const ch of text) {
+        const c = ch.codePointAt(0)!;
+        const cls =
+          /[A-Za-z]/.test(ch) || inRanges(c, LATIN_EXT)
+            ? "latin"
+            : /[0-9]/.test(ch)
+              ? "digit"
+              : /[ \t\n\r\v\f]/.test(ch)
+                ? "space"
+                : inRanges(c, OTHER)
+                  ? "other" // before the spaces: U+1680 (Ogham space) counts as a letter
+                  : inRanges(c, USPACE)
+                    ? "space"
+                    : "";
+        if (cls === "space") run += ch;
+        else if (run !== "") {
+          if (run !== " ") f.blanks!++;
+          run = "";
+        }
+        if (ch === "\n") f.newlines!++;
+        if (cls === "latin") {
+          f.letters!++;
+          if (prev !== "latin") f.words!++;
+        }
+        if (cls === "digit") {
+          f.digits!++;
+          if (prev !== "digit") f.numbers!++;
+        }
+        if (cls === "other") {
+          f.otherLetters!++;
+          if (prev !== "other") f.otherWords!++;
+        }
+        if (cls === "" && c < 128) {
+          if ('{}[]":,'.includes(ch)) f.structure!++;
+          else if (c > 32 && c < 127) f.punct!++;
+          else f.symbols!++;
+        } else if (cls === "") {
+          if (inRanges(c, CJK)) f.cjk!++;
+          else f.symbols!++;
+        }
+        prev = cls;
+      }
+      if (run !== "" && run !== " ") f.blanks!++;
+      return f;
+    };
+    // Every range edge and its neighbours, where an off-by-one would hide from random text.
+    const edges = [
+      ...LATIN_EXT,
+      ...OTHER,
+      ...USPACE,
+      ...CJK,
+      [0xd800, 0xdfff] as [number, number],
+      [0x7f, 0x80] as [number, number],
+    ]
+      .flatMap(([lo, hi]) => [lo - 1, lo, hi, hi + 1])
+      .filter((c) => c >= 0 && c <= 0x10ffff)
+      .map((c) => (c >= 0xd800 && c <= 0xdfff ? String.fromCharCode(c) : String.fromCodePoint(c)));
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...edges, "a", " ", "\n"), maxLength: 60 }),
+      fc.string({ unit: "binary", maxLength: 200 }),
+      fc.string({ unit: "grapheme", maxLength: 200 }),
+      fc.string({
+        unit: fc.constantFrom("a", "Z", "é", "7", " ", "  ", "\n", "\t", "{", "-", "ж", "東", "👍", "\u00a0", "\ud800"),
+        maxLength: 200,
+      }),
+    );
+    fc.assert(
+      fc.property(text, (s) => {
+        const got = textFeatures(s);
+        const want = oracle(s);
+        return TEXT_FEATURES.every((n) => got[n] === want[n]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

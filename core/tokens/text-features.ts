@@ -108,72 +108,151 @@ export type TextFeatureVector = Float64Array;
 
 export const emptyTextFeatures = (): TextFeatureVector => new Float64Array(TEXT_FEATURES.length);
 
+/** ASCII code unit → what it adds (one table lookup per character on the common path). */
+const A_LATIN = 0;
+const A_DIGIT = 1;
+const A_SPACE = 2; // the plain space U+0020
+const A_BLANK = 3; // tab, CR, VT, FF: whitespace that makes a run count as blanks
+const A_NEWLINE = 4;
+const A_STRUCTURE = 5;
+const A_PUNCT = 6;
+const A_CONTROL = 7;
+const ASCII_KIND = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const cls = ASCII[c]!;
+  ASCII_KIND[c] =
+    cls === C_LATIN
+      ? A_LATIN
+      : cls === C_DIGIT
+        ? A_DIGIT
+        : c === 32
+          ? A_SPACE
+          : c === 10
+            ? A_NEWLINE
+            : cls === C_SPACE
+              ? A_BLANK
+              : IS_STRUCTURE[c] === 1
+                ? A_STRUCTURE
+                : c > 32 && c < 127
+                  ? A_PUNCT
+                  : A_CONTROL;
+}
+
 /**
  * Adds the character classes of `text` to `into` (from index `offset`, `TEXT_FEATURES.length`
- * slots) and returns it. Linear in `text.length`; a lone surrogate counts as a symbol.
+ * slots) and returns it. Linear in `text.length`; a lone surrogate counts as a symbol. The counts
+ * are kept in locals and added once at the end (every count is a whole number, so the sums are
+ * exact whatever the order).
  */
 export function addTextFeatures(
   text: string,
   into: TextFeatureVector = emptyTextFeatures(),
   offset = 0,
 ): TextFeatureVector {
+  let words = 0;
+  let letters = 0;
+  let numbers = 0;
+  let digits = 0;
+  let punct = 0;
+  let structure = 0;
+  let newlines = 0;
+  let blanks = 0;
+  let cjk = 0;
+  let otherLetters = 0;
+  let otherWords = 0;
+  let symbols = 0;
   let prev = C_NONE;
+  // The current run of whitespace: its length, and whether it is all plain spaces.
   let spaceRun = 0;
   let spaceRunPlain = true;
   const n = text.length;
-  const closeSpaceRun = () => {
-    if (spaceRun > 0 && !(spaceRun === 1 && spaceRunPlain)) into[offset + BLANKS]! += 1;
-    spaceRun = 0;
-    spaceRunPlain = true;
-  };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     let cls: number;
     if (c < 128) {
-      cls = ASCII[c]!;
-      if (cls === C_NONE) {
-        if (IS_STRUCTURE[c] === 1) into[offset + STRUCTURE]! += 1;
-        else if (c > 32 && c < 127) into[offset + PUNCT]! += 1;
-        else into[offset + SYMBOLS]! += 1; // control characters
+      switch (ASCII_KIND[c]) {
+        case A_LATIN:
+          cls = C_LATIN;
+          break;
+        case A_DIGIT:
+          cls = C_DIGIT;
+          break;
+        case A_SPACE:
+          spaceRun++;
+          prev = C_SPACE;
+          continue;
+        case A_NEWLINE:
+          newlines++;
+          spaceRun++;
+          spaceRunPlain = false;
+          prev = C_SPACE;
+          continue;
+        case A_BLANK:
+          spaceRun++;
+          spaceRunPlain = false;
+          prev = C_SPACE;
+          continue;
+        case A_STRUCTURE:
+          structure++;
+          cls = C_NONE;
+          break;
+        case A_PUNCT:
+          punct++;
+          cls = C_NONE;
+          break;
+        default:
+          symbols++; // control characters
+          cls = C_NONE;
       }
     } else if (isLatinExtended(c)) cls = C_LATIN;
     else if (isOtherLetter(c)) cls = C_OTHER_LETTER;
-    else if (isUnicodeSpace(c)) cls = C_SPACE;
-    else {
-      cls = C_NONE;
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-        const d = text.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          i++;
-          // Supplementary ideographs (U+20000–U+3FFFF) are CJK; the rest (emoji, …) symbols.
-          if (c >= 0xd840 && c <= 0xd8bf) into[offset + CJK]! += 1;
-          else into[offset + SYMBOLS]! += 1;
-          if (prev === C_SPACE) closeSpaceRun();
-          prev = cls;
-          continue;
-        }
-      }
-      if (isCjk(c)) into[offset + CJK]! += 1;
-      else into[offset + SYMBOLS]! += 1;
-    }
-    if (cls === C_SPACE) {
+    else if (isUnicodeSpace(c)) {
       spaceRun++;
-      if (c !== 32) spaceRunPlain = false;
-      if (c === 10) into[offset + NEWLINES]! += 1;
-    } else if (prev === C_SPACE) closeSpaceRun();
+      spaceRunPlain = false;
+      prev = C_SPACE;
+      continue;
+    } else {
+      cls = C_NONE;
+      const d = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? text.charCodeAt(i + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        // Supplementary ideographs (U+20000–U+3FFFF) are CJK; the rest (emoji, …) symbols.
+        if (c >= 0xd840 && c <= 0xd8bf) cjk++;
+        else symbols++;
+      } else if (isCjk(c)) cjk++;
+      else symbols++; // a symbol, or a lone surrogate
+    }
+    // A character other than whitespace: close the run of whitespace before it.
+    if (prev === C_SPACE) {
+      if (!(spaceRun === 1 && spaceRunPlain)) blanks++;
+      spaceRun = 0;
+      spaceRunPlain = true;
+    }
     if (cls === C_LATIN) {
-      into[offset + LETTERS]! += 1;
-      if (prev !== C_LATIN) into[offset + WORDS]! += 1;
+      letters++;
+      if (prev !== C_LATIN) words++;
     } else if (cls === C_DIGIT) {
-      into[offset + DIGITS]! += 1;
-      if (prev !== C_DIGIT) into[offset + NUMBERS]! += 1;
+      digits++;
+      if (prev !== C_DIGIT) numbers++;
     } else if (cls === C_OTHER_LETTER) {
-      into[offset + OTHER_LETTERS]! += 1;
-      if (prev !== C_OTHER_LETTER) into[offset + OTHER_WORDS]! += 1;
+      otherLetters++;
+      if (prev !== C_OTHER_LETTER) otherWords++;
     }
     prev = cls;
   }
-  if (prev === C_SPACE) closeSpaceRun();
+  if (prev === C_SPACE && !(spaceRun === 1 && spaceRunPlain)) blanks++;
+  into[offset + WORDS]! += words;
+  into[offset + LETTERS]! += letters;
+  into[offset + NUMBERS]! += numbers;
+  into[offset + DIGITS]! += digits;
+  into[offset + PUNCT]! += punct;
+  into[offset + STRUCTURE]! += structure;
+  into[offset + NEWLINES]! += newlines;
+  into[offset + BLANKS]! += blanks;
+  into[offset + CJK]! += cjk;
+  into[offset + OTHER_LETTERS]! += otherLetters;
+  into[offset + OTHER_WORDS]! += otherWords;
+  into[offset + SYMBOLS]! += symbols;
   return into;
 }
 
