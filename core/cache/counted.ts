@@ -11,7 +11,6 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { countRequestTokens, countTokensWith } from "../tokens/count.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
-import { TextFeatureMemo } from "../tokens/features.ts";
 import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { plainSegment } from "./segment-record.ts";
@@ -112,9 +111,7 @@ export function countedMeasure(
     ...(options.model === undefined || options.model === "" ? {} : { model: options.model }),
     ...(tokenizer === undefined ? {} : { tokenizer }),
   };
-  // One memo for every request this measure counts: the turns of an analysis repeat their texts.
-  const texts = new TextFeatureMemo();
-  const count: Counter = (r, o) => countTokensWith(r, o, kit, texts);
+  const count: Counter = (r, o) => countTokensWith(r, o, kit);
   return {
     provider,
     source: "counted",

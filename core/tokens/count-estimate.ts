@@ -7,15 +7,7 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, JsonValue } from "../messages/types.ts";
 import { anthropicToolPreamble } from "./anthropic-tools.ts";
 import { geminiBillsThoughtSignatures } from "./model-info.ts";
-import {
-  addText,
-  bump,
-  emptyFeatures,
-  type FeatureVector,
-  FEATURE_COUNT,
-  jsonText,
-  type TextFeatureMemo,
-} from "./features.ts";
+import { addText, bump, emptyFeatures, type FeatureVector, FEATURE_COUNT, jsonText } from "./features.ts";
 import type { MediaCost, MediaCoster } from "./media.ts";
 import type { MediaProvider } from "./media-rules.ts";
 import {
@@ -46,8 +38,6 @@ export interface FeatureContext {
   readonly model: string;
   /** Prices a media block (`mediaCoster(provider, model)`, media.ts). */
   readonly media: MediaCoster;
-  /** Features of texts already measured (one analysis counts the same texts in several requests). */
-  readonly texts?: TextFeatureMemo;
 }
 
 /**
@@ -183,7 +173,7 @@ export function leadingFeatures(request: NormalizedRequest, ctx: FeatureContext)
  * Each segment's features, in `refs` order, handed to `visit` (see `SegmentFeatureVisitor`): one
  * scratch vector for the whole walk, so a request of any size allocates no vector per segment.
  * Returns the notes. `observe` sees every text that is measured (calibration counts the same texts
- * with a real tokenizer); `ctx.texts` lends the features of texts already measured.
+ * with a real tokenizer).
  */
 export function visitSegmentFeatures(
   request: NormalizedRequest,
@@ -192,14 +182,12 @@ export function visitSegmentFeatures(
   visit: SegmentFeatureVisitor,
   observe?: (text: string) => void,
 ): TokenNote[] {
-  const memo = ctx.texts;
   const add: AddText =
-    memo === undefined && observe === undefined
+    observe === undefined
       ? addText
       : (v, text, channel) => {
-          if (memo === undefined) addText(v, text, channel);
-          else memo.add(v, text, channel);
-          observe?.(text);
+          addText(v, text, channel);
+          observe(text);
         };
   const notes: TokenNote[] = [];
   const resolution = resolutionOf(requestResolution(request));

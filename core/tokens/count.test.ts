@@ -11,8 +11,6 @@ import { samples } from "../test-support/samples.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { countRequestTokens, countTokensWith, segmentOrderOf } from "./count.ts";
 import { completeCountKit, lazyCountKit } from "./count-lazy.ts";
-import { FULL_COUNT_KIT } from "./count-kit.ts";
-import { TextFeatureMemo } from "./features.ts";
 import { requestHasMedia } from "./segment-content.ts";
 import type { TokenCount, TokenProvider } from "./types.ts";
 
@@ -68,38 +66,6 @@ describe("countRequestTokens: segments", () => {
         expect(count.high).toBeGreaterThanOrEqual(count.total);
         for (const s of count.perSegment) expect(Number.isInteger(s.tokens) && s.tokens >= 0).toBe(true);
       }),
-      { numRuns: 200 },
-    );
-  });
-
-  it("counts the same with one TextFeatureMemo shared by many requests as without it", () => {
-    // One memo for the whole run, as one inspect() shares it between its turns: hits, misses, both channels.
-    const memo = new TextFeatureMemo();
-    const long = fc.string({ unit: "grapheme", maxLength: 120 }).map((t) => t.repeat(3));
-    const withTexts = (req: NormalizedRequest, texts: readonly string[]): NormalizedRequest => ({
-      ...req,
-      messages: [
-        ...req.messages,
-        ...texts.map((text) => ({ role: "user" as const, content: [{ type: "text" as const, text }] })),
-      ],
-    });
-    for (const { request } of wireSamples)
-      for (const provider of PROVIDERS)
-        expect(JSON.stringify(countTokensWith(request, { provider }, FULL_COUNT_KIT, memo))).toBe(
-          JSON.stringify(countRequestTokens(request, { provider })),
-        );
-    fc.assert(
-      fc.property(
-        requestArb,
-        fc.array(long, { maxLength: 4 }),
-        fc.constantFrom(...PROVIDERS),
-        (req, texts, provider) => {
-          const r = withTexts(req as NormalizedRequest, texts);
-          const want = JSON.stringify(countRequestTokens(r, { provider }));
-          expect(JSON.stringify(countTokensWith(r, { provider }, FULL_COUNT_KIT, memo))).toBe(want);
-          expect(JSON.stringify(countTokensWith(r, { provider }, FULL_COUNT_KIT, memo))).toBe(want);
-        },
-      ),
       { numRuns: 200 },
     );
   });

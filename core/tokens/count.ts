@@ -11,7 +11,7 @@ import { type FeatureContext, leadingFeatures, visitSegmentFeatures } from "./co
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
-import { dot, FEATURES, type TextFeatureMemo } from "./features.ts";
+import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
 import { type SegmentOrder, segmentRefs } from "./segment-order.ts";
 import {
@@ -138,15 +138,11 @@ export function countRequestTokens(
   return countTokensWith(request, options, FULL_COUNT_KIT);
 }
 
-/**
- * `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has
- * what the request needs. `texts`: one analysis's memo of measured texts (see `TextFeatureMemo`).
- */
+/** `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has what the request needs. */
 export function countTokensWith(
   request: ProviderRequest | NormalizedRequest,
   options: CountTokensOptions,
   kit: CountKit,
-  texts?: TextFeatureMemo,
 ): TokenCount {
   const opts = checkOptions(options);
   const tokenizer = checkTokenizer(opts.tokenizer);
@@ -159,7 +155,6 @@ export function countTokensWith(
     provider: mediaProvider,
     model,
     media: kit.media === null ? missing("the media rules") : kit.media(mediaProvider, model),
-    ...(texts === undefined ? {} : { texts }),
   };
   const notes: TokenNote[] = [];
   if (tokenizer !== undefined && provider === "openai" && (format === "openai-chat" || format === "openai-responses")) {

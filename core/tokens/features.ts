@@ -80,49 +80,6 @@ export const addText = (v: FeatureVector, text: string, channel: "text" | "tool"
   addTextFeatures(text, v, channel === "tool" ? TEXT_FEATURES.length : 0);
 };
 
-/** Shortest text worth remembering: below it, measuring is as cheap as looking it up. */
-const MEMO_MIN = 48;
-/**
- * Longest: engines hash a longer string by its length alone (V8 above 16,383 characters), so many
- * long texts of one length would be compared with each other on every lookup.
- */
-const MEMO_MAX = 16_383;
-const TF_COUNT = TEXT_FEATURES.length;
-
-/**
- * The text features of texts already measured, for one analysis that counts the same texts in
- * several requests (a turn, the previous turn, the simulated next turns): each text of
- * `MEMO_MIN`–`MEMO_MAX` characters is scanned once, then looked up. The features of a text are a
- * pure function of it, so a count with the memo is the count without it.
- */
-export class TextFeatureMemo {
-  readonly #slots = new Map<string, number>();
-  #pool = new Float64Array(TF_COUNT * 256);
-
-  /** `addText(v, text, channel)`, from the memo when `text` was measured before. */
-  add(v: FeatureVector, text: string, channel: "text" | "tool" = "text"): void {
-    const n = text.length;
-    const offset = channel === "tool" ? TF_COUNT : 0;
-    if (n < MEMO_MIN || n > MEMO_MAX) {
-      addTextFeatures(text, v, offset);
-      return;
-    }
-    let slot = this.#slots.get(text);
-    if (slot === undefined) {
-      slot = this.#slots.size * TF_COUNT;
-      if (slot + TF_COUNT > this.#pool.length) {
-        const grown = new Float64Array(this.#pool.length * 2);
-        grown.set(this.#pool);
-        this.#pool = grown;
-      }
-      addTextFeatures(text, this.#pool, slot);
-      this.#slots.set(text, slot);
-    }
-    const pool = this.#pool;
-    for (let i = 0; i < TF_COUNT; i++) v[offset + i] = v[offset + i]! + pool[slot + i]!;
-  }
-}
-
 /** Compact JSON of a value (as providers receive caller JSON); a string stays itself. */
 export const jsonText = (value: JsonValue | undefined): string =>
   value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
