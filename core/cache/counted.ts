@@ -30,7 +30,11 @@ export interface CountedRequest extends SegmentedRequest {
   readonly count: TokenCount;
 }
 
-type Counter = (request: ProviderRequest | NormalizedRequest, options: CountTokensOptions) => TokenCount;
+type Counter = (
+  request: ProviderRequest | NormalizedRequest,
+  options: CountTokensOptions,
+  prefix: TokenCount | undefined,
+) => TokenCount;
 
 /**
  * `request` segmented lazily (`segmentLazily`: hashed only when read) with `count`'s figure for
@@ -42,11 +46,16 @@ function counted(
   twin: SegmentedRequest | undefined,
   count: Counter,
 ): CountedRequest {
-  const c = count(request, {
-    provider: options.provider,
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.tokenizer === undefined ? {} : { tokenizer: options.tokenizer }),
-  });
+  // The twin's count lends where it ended when this request only appends to it (a next turn).
+  const c = count(
+    request,
+    {
+      provider: options.provider,
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.tokenizer === undefined ? {} : { tokenizer: options.tokenizer }),
+    },
+    twin === undefined ? undefined : (countOf(twin) ?? undefined),
+  );
   const tokens = countedTokens(c);
   // The segmenter measures each segment once, in prompt order: hand it the counted figures in turn.
   let next = 0;
@@ -111,7 +120,7 @@ export function countedMeasure(
     ...(options.model === undefined || options.model === "" ? {} : { model: options.model }),
     ...(tokenizer === undefined ? {} : { tokenizer }),
   };
-  const count: Counter = (r, o) => countTokensWith(r, o, kit);
+  const count: Counter = (r, o, prefix) => countTokensWith(r, o, kit, prefix);
   return {
     provider,
     source: "counted",

@@ -151,6 +151,21 @@ const NO_MEDIA: readonly MediaCost[] = Object.freeze([]);
  */
 export type SegmentFeatureVisitor = (index: number, features: FeatureVector, media: readonly MediaCost[]) => void;
 
+/** What a walk over the segments found besides their features. */
+export interface VisitedFeatures {
+  readonly notes: TokenNote[];
+  /** The current tool loop's first message (`currentLoopStart`). */
+  readonly loopStart: number;
+  /**
+   * True when a block visited in the current tool loop carries reasoning (a thinking block, a
+   * signature): its features would differ outside the loop (see `currentLoopStart`).
+   */
+  readonly loopSensitive: boolean;
+}
+
+/** True when `b`'s features depend on whether it sits in the current tool loop. */
+const loopDependent = (b: ContentBlock) => b.type === "thinking" || signatureLength(b) > 0;
+
 /** Request-level features (fixed framing, tool preamble, response schemas): the leading tokens. */
 export function leadingFeatures(request: NormalizedRequest, ctx: FeatureContext): FeatureVector {
   const options = request.providerOptions ?? {};
@@ -181,7 +196,7 @@ export function visitSegmentFeatures(
   ctx: FeatureContext,
   visit: SegmentFeatureVisitor,
   observe?: (text: string) => void,
-): TokenNote[] {
+): VisitedFeatures {
   const add: AddText =
     observe === undefined
       ? addText
@@ -196,6 +211,7 @@ export function visitSegmentFeatures(
   const options = request.providerOptions ?? {};
   const v = emptyFeatures();
   const media: MediaCost[] = [];
+  let loopSensitive = false;
   for (let index = 0; index < refs.length; index++) {
     const ref = refs[index]!;
     switch (ref.kind) {
@@ -230,6 +246,7 @@ export function visitSegmentFeatures(
         }
         break;
       case "block":
+        if (!loopSensitive && ref.messageIndex >= loopStart) loopSensitive = loopDependent(ref.block);
         blockFeatures(
           add,
           ref.block,
@@ -248,7 +265,7 @@ export function visitSegmentFeatures(
     v.fill(0);
     media.length = 0;
   }
-  return notes;
+  return { notes, loopStart, loopSensitive };
 }
 
 /**
@@ -263,7 +280,7 @@ export function requestFeatures(
 ): RequestFeatures {
   const leading = leadingFeatures(request, ctx);
   const segments: SegmentFeatures[] = [];
-  const notes = visitSegmentFeatures(
+  const { notes } = visitSegmentFeatures(
     request,
     refs,
     ctx,

@@ -5,12 +5,14 @@ import { segmentRequest } from "../cache/segments.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import { createOpenAITokenizer, type OpenAITokenizer } from "../tokenizers/openai/index.ts";
-import { requestArb } from "../test-support/arbitraries.ts";
+import { messageArb, requestArb } from "../test-support/arbitraries.ts";
+import type { Message } from "../messages/types.ts";
 import { pdfBase64, pngBase64 } from "../test-support/images.ts";
 import { samples } from "../test-support/samples.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { countRequestTokens, countTokensWith, segmentOrderOf } from "./count.ts";
 import { completeCountKit, lazyCountKit } from "./count-lazy.ts";
+import { FULL_COUNT_KIT } from "./count-kit.ts";
 import { requestHasMedia } from "./segment-content.ts";
 import type { TokenCount, TokenProvider } from "./types.ts";
 
@@ -68,6 +70,69 @@ describe("countRequestTokens: segments", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("counts a request that appends to an earlier count's request from where that one ended, with the same result", () => {
+    // A next turn as inspect simulates it: the same message objects, then more messages.
+    fc.assert(
+      fc.property(
+        requestArb,
+        fc.array(fc.array(messageArb, { maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...PROVIDERS),
+        (req, appends, provider) => {
+          let request = req;
+          let count = countTokensWith(request, { provider }, FULL_COUNT_KIT);
+          for (const tail of appends) {
+            request = { ...request, messages: [...request.messages, ...tail] };
+            const goneOn = countTokensWith(request, { provider }, FULL_COUNT_KIT, count);
+            expect(JSON.stringify(goneOn)).toBe(JSON.stringify(countRequestTokens(request, { provider })));
+            count = goneOn;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
+    const base: NormalizedRequest = {
+      model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+      tools: [],
+      messages: [user("Where is my parcel?")],
+    };
+    const reply: Message = { role: "assistant", content: [{ type: "text", text: "In Rotterdam." }] };
+    const first = countTokensWith(base, { provider: "anthropic" }, FULL_COUNT_KIT);
+    const next = { ...base, messages: [...base.messages, reply, user("And now?")] };
+    // Went on: the counted segments are the earlier count's own entries.
+    expect(countTokensWith(next, { provider: "anthropic" }, FULL_COUNT_KIT, first).perSegment[0]).toBe(
+      first.perSegment[0],
+    );
+    // Reasoning in the loop the next input closes changes its features: counted again, from the start.
+    const thinking: Message = {
+      role: "assistant",
+      content: [{ type: "thinking", text: "Look it up.", signature: "sig" }],
+    };
+    const looped = { ...base, messages: [...base.messages, thinking] };
+    const loopedCount = countTokensWith(looped, { provider: "anthropic" }, FULL_COUNT_KIT);
+    const closed = { ...looped, messages: [...looped.messages, user("Thanks")] };
+    const recount = countTokensWith(closed, { provider: "anthropic" }, FULL_COUNT_KIT, loopedCount);
+    expect(recount.perSegment[0]).not.toBe(loopedCount.perSegment[0]);
+    expect(recount).toEqual(countRequestTokens(closed, { provider: "anthropic" }));
+    // One more leading system message moves Anthropic's tool_choice segment: counted again.
+    const system: Message = { role: "system", content: [{ type: "text", text: "Be brief." }] };
+    const chosen: NormalizedRequest = {
+      ...base,
+      messages: [system],
+      providerOptions: { tool_choice: { type: "auto" } },
+    };
+    const twoSystems = { ...chosen, messages: [system, system, user("Hi")] };
+    for (const provider of ["anthropic", "gemini"] as const)
+      expect(
+        countTokensWith(
+          twoSystems,
+          { provider },
+          FULL_COUNT_KIT,
+          countTokensWith(chosen, { provider }, FULL_COUNT_KIT),
+        ),
+      ).toEqual(countRequestTokens(twoSystems, { provider }));
   });
 
   it("gives the same result every time", () => {

@@ -7,13 +7,14 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { ESTIMATE_MODELS, type EstimateModel } from "./coefficients.ts";
-import { type FeatureContext, leadingFeatures, visitSegmentFeatures } from "./count-estimate.ts";
+import { currentLoopStart, type FeatureContext, leadingFeatures, visitSegmentFeatures } from "./count-estimate.ts";
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
 import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
-import { type SegmentOrder, segmentRefs } from "./segment-order.ts";
+import { messageRefs, type SegmentOrder, segmentRefs } from "./segment-order.ts";
+import { leadingSystemCount } from "../formats/system-placement.ts";
 import {
   type CountTokensOptions,
   type SegmentTokens,
@@ -73,6 +74,55 @@ function checkOptions(options: CountTokensOptions | undefined): CountTokensOptio
   return options;
 }
 
+/**
+ * Where an estimate ended, so a longer request that starts with the very same pieces (a simulated
+ * next turn: this request plus the reply and the next input) is counted from there: its first
+ * segments have the same features, so the same running sums and the same per-segment figures.
+ */
+interface EstimateEnd {
+  readonly request: NormalizedRequest;
+  readonly provider: TokenProvider;
+  readonly model: string;
+  readonly format: TokenFormat;
+  readonly leadingSystem: number;
+  readonly cum: number;
+  readonly previous: number;
+  readonly media: readonly MediaCost[];
+  readonly featureNotes: readonly TokenNote[];
+  readonly loopStart: number;
+  readonly loopSensitive: boolean;
+}
+const ends = new WeakMap<TokenCount, EstimateEnd>();
+
+/**
+ * `prefix`'s end when `request` only appends messages to its request (same tools, options and
+ * message objects) and nothing already counted changes with the append: the same leading system
+ * messages, and no reasoning in a tool loop the append closes (its features depend on the loop).
+ */
+function continuable(
+  prefix: TokenCount | undefined,
+  request: NormalizedRequest,
+  provider: TokenProvider,
+  model: string,
+  format: TokenFormat,
+): EstimateEnd | undefined {
+  const end = prefix === undefined ? undefined : ends.get(prefix);
+  if (end === undefined || end.provider !== provider || end.model !== model || end.format !== format) return undefined;
+  const before = end.request;
+  if (request.providerOptions !== before.providerOptions || request.tools.length !== before.tools.length)
+    return undefined;
+  for (let i = 0; i < before.tools.length; i++) if (request.tools[i] !== before.tools[i]) return undefined;
+  const old = before.messages;
+  const messages = request.messages;
+  if (messages.length < old.length) return undefined;
+  for (let i = 0; i < old.length; i++) if (messages[i] !== old[i]) return undefined;
+  if (segmentOrderOf(provider) !== "openai" && leadingSystemCount(messages) !== end.leadingSystem) return undefined;
+  // A later loop start moves the counted blocks from the old loop out of it: safe only without reasoning there.
+  const loopStart = currentLoopStart(request);
+  if (loopStart < end.loopStart || (loopStart > end.loopStart && end.loopSensitive)) return undefined;
+  return end;
+}
+
 function estimateCount(
   request: NormalizedRequest,
   provider: TokenProvider,
@@ -80,18 +130,23 @@ function estimateCount(
   format: TokenFormat,
   ctx: FeatureContext,
   notes: TokenNote[],
+  prefix?: TokenCount,
 ): TokenCount {
-  const refs = segmentRefs(request, segmentOrderOf(provider));
+  const from = continuable(prefix, request, provider, model, format);
+  const order = segmentOrderOf(provider);
+  // Counting on from `prefix`: only the appended messages are walked.
+  const refs = from ? messageRefs(request.messages, from.request.messages.length) : segmentRefs(request, order);
+  const base = from ? prefix!.perSegment.length : 0;
   const est: EstimateModel = ESTIMATE_MODELS[estimatorFor(provider, model)];
   const c = FEATURES.map((f) => est.coefficients[f]);
   // Round running sums, not each segment: every prefix sum stays the rounded estimate of its prefix.
-  let cum = dot(leadingFeatures(request, ctx), c);
-  const leading = Math.round(cum);
-  let previous = leading;
-  const media: MediaCost[] = [];
-  const perSegment: SegmentTokens[] = [];
-  const featureNotes = visitSegmentFeatures(request, refs, ctx, (index, features, own) => {
-    const ref = refs[index]!;
+  let cum = from ? from.cum : dot(leadingFeatures(request, ctx), c);
+  const leading = from ? prefix!.leading : Math.round(cum);
+  let previous = from ? from.previous : leading;
+  const media: MediaCost[] = from ? [...from.media] : [];
+  const perSegment: SegmentTokens[] = from ? [...prefix!.perSegment] : [];
+  const visited = visitSegmentFeatures(request, refs, ctx, (i, features, own) => {
+    const ref = refs[i]!;
     cum += dot(features, c);
     const rounded = Math.round(cum);
     let mediaTokens = 0;
@@ -101,12 +156,13 @@ function estimateCount(
     }
     const tokens = rounded - previous + mediaTokens;
     previous = rounded;
-    perSegment.push({ index, path: ref.path, kind: ref.kind, tokens, method: "estimate", media: own });
+    perSegment.push({ index: base + i, path: ref.path, kind: ref.kind, tokens, method: "estimate", media: own });
   });
+  const featureNotes = from ? [...from.featureNotes, ...visited.notes] : visited.notes;
   notes.push(...featureNotes);
   const mediaTokens = media.reduce((s, m) => s + m.tokens, 0);
   const total = previous + mediaTokens;
-  return {
+  const count: TokenCount = {
     total,
     method: "estimate",
     ...band(total, previous, est.band, mediaBand(media)),
@@ -119,6 +175,23 @@ function estimateCount(
     encoding: null,
     notes,
   };
+  const counted = from ? from.request.messages.length : 0;
+  ends.set(count, {
+    request,
+    provider,
+    model,
+    format,
+    leadingSystem: order === "openai" ? 0 : leadingSystemCount(request.messages),
+    cum,
+    previous,
+    media,
+    featureNotes,
+    loopStart: visited.loopStart,
+    // Reasoning in the new loop: among the blocks walked now, or (when the loop reaches back into
+    // what `prefix` counted) among those.
+    loopSensitive: visited.loopSensitive || (from !== undefined && visited.loopStart < counted && from.loopSensitive),
+  });
+  return count;
 }
 
 const missing = (what: string) => (): never => {
@@ -138,11 +211,16 @@ export function countRequestTokens(
   return countTokensWith(request, options, FULL_COUNT_KIT);
 }
 
-/** `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has what the request needs. */
+/**
+ * `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has
+ * what the request needs. `prefix`: an earlier count of this analysis; when `request` only appends
+ * messages to that count's request, an estimate goes on from where it ended (the same result).
+ */
 export function countTokensWith(
   request: ProviderRequest | NormalizedRequest,
   options: CountTokensOptions,
   kit: CountKit,
+  prefix?: TokenCount,
 ): TokenCount {
   const opts = checkOptions(options);
   const tokenizer = checkTokenizer(opts.tokenizer);
@@ -174,5 +252,5 @@ export function countTokensWith(
       path: "",
       message: `An OpenAI tokenizer does not count ${provider === "openai" ? `the ${format} format` : provider} exactly: this is a calibrated estimate.`,
     });
-  return estimateCount(request, provider, model, format, ctx, notes);
+  return estimateCount(request, provider, model, format, ctx, notes, prefix);
 }

@@ -47,6 +47,13 @@ function pushMessage(m: Message, i: number, out: SegmentRef[]): void {
   );
 }
 
+/** The segments of `messages[from…]`, in order: the tail of `segmentRefs` past the leading system messages. */
+export function messageRefs(messages: readonly Message[], from: number): SegmentRef[] {
+  const out: SegmentRef[] = [];
+  for (let i = from; i < messages.length; i++) pushMessage(messages[i]!, i, out);
+  return out;
+}
+
 /** The request's segments in `order` (the same list, paths and indexes as `segmentRequest`). */
 export function segmentRefs(request: NormalizedRequest, order: SegmentOrder): SegmentRef[] {
   const out: SegmentRef[] = [];
