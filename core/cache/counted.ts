@@ -61,7 +61,8 @@ function counted(
   let next = 0;
   const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin);
   // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
-  if (seg.segments.length !== c.perSegment.length || seg.segments.some((x, i) => x.path !== c.perSegment[i]!.path))
+  // (Kinds, not paths: a segment's path is written only when read, and most never are.)
+  if (seg.segments.length !== c.perSegment.length || seg.segments.some((x, i) => x.kind !== c.perSegment[i]!.kind))
     throw new InvalidInputError("request", "the token count and the segments disagree on the prompt's order.");
   return { ...seg, count: c };
 }
