@@ -9,11 +9,12 @@
  */
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
-import { countRequestTokens, countTokensWith } from "../tokens/count.ts";
+import { type CountPrefix, countTokensWith } from "../tokens/count.ts";
+import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
 import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { plainSegment } from "./segment-record.ts";
+import { plainSegment, sameJson } from "./segment-record.ts";
 import { type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type { CacheProvider, TokenEstimator } from "./types.ts";
 
@@ -33,8 +34,17 @@ export interface CountedRequest extends SegmentedRequest {
 type Counter = (
   request: ProviderRequest | NormalizedRequest,
   options: CountTokensOptions,
-  prefix: TokenCount | undefined,
+  prefix: CountPrefix | undefined,
 ) => TokenCount;
+
+/** Pieces of two requests that serialize alike are counted alike (the same object, or equal JSON). */
+const sameValue = (a: unknown, b: unknown): boolean => a === b || sameJson(a, b);
+
+/** The twin's count as a `CountPrefix` (pieces compared by content), when it was counted. */
+function prefixOf(twin: SegmentedRequest | undefined): CountPrefix | undefined {
+  const count = twin === undefined ? null : countOf(twin);
+  return count === null ? undefined : { count, same: sameValue };
+}
 
 /**
  * `request` segmented lazily (`segmentLazily`: hashed only when read) with `count`'s figure for
@@ -46,7 +56,8 @@ function counted(
   twin: SegmentedRequest | undefined,
   count: Counter,
 ): CountedRequest {
-  // The twin's count lends where it ended when this request only appends to it (a next turn).
+  // The twin's count lends where it ended when this request only appends to it (a next turn, a
+  // conversation's next request in a session).
   const c = count(
     request,
     {
@@ -54,7 +65,7 @@ function counted(
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.tokenizer === undefined ? {} : { tokenizer: options.tokenizer }),
     },
-    twin === undefined ? undefined : (countOf(twin) ?? undefined),
+    prefixOf(twin),
   );
   const tokens = countedTokens(c);
   // The segmenter measures each segment once, in prompt order: hand it the counted figures in turn.
@@ -76,7 +87,7 @@ export function segmentCounted(
   options: CountedOptions,
   twin?: SegmentedRequest,
 ): CountedRequest {
-  const seg = counted(request, options, twin, countRequestTokens);
+  const seg = counted(request, options, twin, (r, o, prefix) => countTokensWith(r, o, FULL_COUNT_KIT, prefix));
   return { ...seg, segments: seg.segments.map(plainSegment) };
 }
 

@@ -84,8 +84,13 @@ describe("countRequestTokens: segments", () => {
           let count = countTokensWith(request, { provider }, FULL_COUNT_KIT);
           for (const tail of appends) {
             request = { ...request, messages: [...request.messages, ...tail] };
-            const goneOn = countTokensWith(request, { provider }, FULL_COUNT_KIT, count);
-            expect(JSON.stringify(goneOn)).toBe(JSON.stringify(countRequestTokens(request, { provider })));
+            const goneOn = countTokensWith(request, { provider }, FULL_COUNT_KIT, { count });
+            const fresh = JSON.stringify(countRequestTokens(request, { provider }));
+            expect(JSON.stringify(goneOn)).toBe(fresh);
+            // The same request read again (a session's next entry): pieces compared by their JSON.
+            const reread = JSON.parse(JSON.stringify(request)) as NormalizedRequest;
+            const byContent = { count, same: (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b) };
+            expect(JSON.stringify(countTokensWith(reread, { provider }, FULL_COUNT_KIT, byContent))).toBe(fresh);
             count = goneOn;
           }
         },
@@ -102,7 +107,7 @@ describe("countRequestTokens: segments", () => {
     const first = countTokensWith(base, { provider: "anthropic" }, FULL_COUNT_KIT);
     const next = { ...base, messages: [...base.messages, reply, user("And now?")] };
     // Went on: the counted segments are the earlier count's own entries.
-    expect(countTokensWith(next, { provider: "anthropic" }, FULL_COUNT_KIT, first).perSegment[0]).toBe(
+    expect(countTokensWith(next, { provider: "anthropic" }, FULL_COUNT_KIT, { count: first }).perSegment[0]).toBe(
       first.perSegment[0],
     );
     // Reasoning in the loop the next input closes changes its features: counted again, from the start.
@@ -113,7 +118,7 @@ describe("countRequestTokens: segments", () => {
     const looped = { ...base, messages: [...base.messages, thinking] };
     const loopedCount = countTokensWith(looped, { provider: "anthropic" }, FULL_COUNT_KIT);
     const closed = { ...looped, messages: [...looped.messages, user("Thanks")] };
-    const recount = countTokensWith(closed, { provider: "anthropic" }, FULL_COUNT_KIT, loopedCount);
+    const recount = countTokensWith(closed, { provider: "anthropic" }, FULL_COUNT_KIT, { count: loopedCount });
     expect(recount.perSegment[0]).not.toBe(loopedCount.perSegment[0]);
     expect(recount).toEqual(countRequestTokens(closed, { provider: "anthropic" }));
     // One more leading system message moves Anthropic's tool_choice segment: counted again.

@@ -95,27 +95,38 @@ interface EstimateEnd {
 const ends = new WeakMap<TokenCount, EstimateEnd>();
 
 /**
+ * An earlier count to go on from (see `countTokensWith`), and how to tell that a piece of the new
+ * request is the earlier one's: by default the very same object; `same` may compare contents
+ * (it must answer true only for values that are counted alike, e.g. equal JSON).
+ */
+export interface CountPrefix {
+  readonly count: TokenCount;
+  readonly same?: (a: unknown, b: unknown) => boolean;
+}
+
+/**
  * `prefix`'s end when `request` only appends messages to its request (same tools, options and
  * message objects) and nothing already counted changes with the append: the same leading system
  * messages, and no reasoning in a tool loop the append closes (its features depend on the loop).
  */
 function continuable(
-  prefix: TokenCount | undefined,
+  prefix: CountPrefix | undefined,
   request: NormalizedRequest,
   provider: TokenProvider,
   model: string,
   format: TokenFormat,
 ): EstimateEnd | undefined {
-  const end = prefix === undefined ? undefined : ends.get(prefix);
+  const end = prefix === undefined ? undefined : ends.get(prefix.count);
   if (end === undefined || end.provider !== provider || end.model !== model || end.format !== format) return undefined;
+  const same = prefix!.same ?? Object.is;
   const before = end.request;
-  if (request.providerOptions !== before.providerOptions || request.tools.length !== before.tools.length)
+  if (request.tools.length !== before.tools.length || !same(request.providerOptions, before.providerOptions))
     return undefined;
-  for (let i = 0; i < before.tools.length; i++) if (request.tools[i] !== before.tools[i]) return undefined;
+  for (let i = 0; i < before.tools.length; i++) if (!same(request.tools[i], before.tools[i])) return undefined;
   const old = before.messages;
   const messages = request.messages;
   if (messages.length < old.length) return undefined;
-  for (let i = 0; i < old.length; i++) if (messages[i] !== old[i]) return undefined;
+  for (let i = 0; i < old.length; i++) if (!same(messages[i], old[i])) return undefined;
   if (segmentOrderOf(provider) !== "openai" && leadingSystemCount(messages) !== end.leadingSystem) return undefined;
   // A later loop start moves the counted blocks from the old loop out of it: safe only without reasoning there.
   const loopStart = currentLoopStart(request);
@@ -130,21 +141,21 @@ function estimateCount(
   format: TokenFormat,
   ctx: FeatureContext,
   notes: TokenNote[],
-  prefix?: TokenCount,
+  prefix?: CountPrefix,
 ): TokenCount {
   const from = continuable(prefix, request, provider, model, format);
   const order = segmentOrderOf(provider);
   // Counting on from `prefix`: only the appended messages are walked.
   const refs = from ? messageRefs(request.messages, from.request.messages.length) : segmentRefs(request, order);
-  const base = from ? prefix!.perSegment.length : 0;
+  const base = from ? prefix!.count.perSegment.length : 0;
   const est: EstimateModel = ESTIMATE_MODELS[estimatorFor(provider, model)];
   const c = FEATURES.map((f) => est.coefficients[f]);
   // Round running sums, not each segment: every prefix sum stays the rounded estimate of its prefix.
   let cum = from ? from.cum : dot(leadingFeatures(request, ctx), c);
-  const leading = from ? prefix!.leading : Math.round(cum);
+  const leading = from ? prefix!.count.leading : Math.round(cum);
   let previous = from ? from.previous : leading;
   const media: MediaCost[] = from ? [...from.media] : [];
-  const perSegment: SegmentTokens[] = from ? [...prefix!.perSegment] : [];
+  const perSegment: SegmentTokens[] = from ? [...prefix!.count.perSegment] : [];
   const visited = visitSegmentFeatures(request, refs, ctx, (i, features, own) => {
     const ref = refs[i]!;
     cum += dot(features, c);
@@ -213,14 +224,14 @@ export function countRequestTokens(
 
 /**
  * `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has
- * what the request needs. `prefix`: an earlier count of this analysis; when `request` only appends
- * messages to that count's request, an estimate goes on from where it ended (the same result).
+ * what the request needs. `prefix`: an earlier count; when `request` only appends messages to that
+ * count's request (`CountPrefix.same` tells), an estimate goes on from where it ended (the same result).
  */
 export function countTokensWith(
   request: ProviderRequest | NormalizedRequest,
   options: CountTokensOptions,
   kit: CountKit,
-  prefix?: TokenCount,
+  prefix?: CountPrefix,
 ): TokenCount {
   const opts = checkOptions(options);
   const tokenizer = checkTokenizer(opts.tokenizer);
