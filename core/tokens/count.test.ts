@@ -131,12 +131,9 @@ describe("countRequestTokens: segments", () => {
     const twoSystems = { ...chosen, messages: [system, system, user("Hi")] };
     for (const provider of ["anthropic", "gemini"] as const)
       expect(
-        countTokensWith(
-          twoSystems,
-          { provider },
-          FULL_COUNT_KIT,
-          countTokensWith(chosen, { provider }, FULL_COUNT_KIT),
-        ),
+        countTokensWith(twoSystems, { provider }, FULL_COUNT_KIT, {
+          count: countTokensWith(chosen, { provider }, FULL_COUNT_KIT),
+        }),
       ).toEqual(countRequestTokens(twoSystems, { provider }));
   });
 
