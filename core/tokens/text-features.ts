@@ -171,9 +171,19 @@ export function addTextFeatures(
     let cls: number;
     if (c < 128) {
       switch (ASCII_KIND[c]) {
-        case A_LATIN:
+        case A_LATIN: {
+          // A run of ASCII letters (most of any text) in one tight loop.
+          let j = i + 1;
+          while (j < n) {
+            const d = text.charCodeAt(j);
+            if (d >= 128 || ASCII_KIND[d] !== A_LATIN) break;
+            j++;
+          }
+          letters += j - i - 1;
+          i = j - 1;
           cls = C_LATIN;
           break;
+        }
         case A_DIGIT:
           cls = C_DIGIT;
           break;
