@@ -12,7 +12,7 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { checkOptions, checkProvider, type SegmentedRequest, segmentWith } from "./segments.ts";
+import { checkOptions, checkProvider, type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type {
   CacheProvider,
   Divergence,
@@ -95,7 +95,8 @@ export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenE
     seg = x;
   } else {
     assertProviderRequest(x, `${field}.`);
-    seg = segmentWith(x, provider, estimate);
+    // Lazy records: a comparison reads texts, and hashes only the few segments it reports on.
+    seg = segmentLazily(x, provider, estimate);
   }
   if (seg.provider !== provider)
     throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
@@ -125,21 +126,41 @@ export function commonSegments(a: Turn, b: Turn): number {
 }
 
 /**
- * The key of each segment for comparing two turns: its text's number when both turns have texts
- * (equal texts, equal numbers: interned in `ids`), else its SHA-256.
+ * A number for each segment of two turns, made when first asked for: equal texts get equal
+ * numbers when both turns have texts, else equal SHA-256s do. Numbers, not strings: the
+ * window-shift search reads every message of both turns and allocates nothing per segment.
  */
-function segmentKeys(a: Turn, b: Turn): (t: Turn, i: number) => string {
-  const ids = new Map<string, number>();
-  if (!a.texts || !b.texts) return (t, i) => t.segments[i]!.sha256;
-  return (t, i) => {
-    const text = t.texts![i]!;
-    let v = ids.get(text);
-    if (v === undefined) {
-      v = ids.size;
-      ids.set(text, v);
+class SegmentIds {
+  readonly #keys = new Map<string, number>();
+  readonly #a: Int32Array;
+  readonly #b: Int32Array;
+  readonly #texts: boolean;
+  /** Above every number this gives (for `messageIds`' pair keys). */
+  readonly bound: number;
+
+  constructor(
+    readonly a: Turn,
+    readonly b: Turn,
+  ) {
+    this.#a = new Int32Array(a.segments.length).fill(-1);
+    this.#b = new Int32Array(b.segments.length).fill(-1);
+    this.#texts = a.texts !== null && b.texts !== null;
+    this.bound = a.segments.length + b.segments.length + 1;
+  }
+
+  of(t: Turn, i: number): number {
+    const cache = t === this.a ? this.#a : this.#b;
+    let v = cache[i]!;
+    if (v < 0) {
+      const key = this.#texts ? t.texts![i]! : t.segments[i]!.sha256;
+      const keys = this.#keys;
+      const known = keys.get(key);
+      v = known === undefined ? keys.size : known;
+      if (known === undefined) keys.set(key, v);
+      cache[i] = v;
     }
-    return `${v},`;
-  };
+    return v;
+  }
 }
 
 /** UTF-16 index of the first difference of two strings, never splitting a surrogate pair. */
@@ -255,21 +276,37 @@ function excerptAt(a: Turn, b: Turn, k: number): DivergenceExcerpt | null {
 
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b1\d{9}\b/;
 
-/** Per-message keys of the non-system messages, in order (header + blocks; see `segmentKeys`). */
-function messageKeys(t: Turn, key: (t: Turn, i: number) => string): string[] {
-  const keys: string[] = [];
+/**
+ * Per-message numbers of the non-system messages, in order: equal numbers for messages whose
+ * segments (header + blocks) have equal numbers (`SegmentIds`). A message's number is the node a
+ * trie of segment numbers, shared by both turns in `nodes`, reaches on its segments.
+ */
+function messageIds(t: Turn, ids: SegmentIds, nodes: Map<number, number>): Int32Array {
+  const out = new Int32Array(t.segments.length);
+  let n = 0;
   let current = -1;
+  let node = 0;
   const segments = t.segments;
+  const bound = ids.bound;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
     if (s.messageIndex === null || s.role === "system") continue;
     if (s.messageIndex !== current) {
-      keys.push("");
+      if (current !== -1) out[n++] = node;
       current = s.messageIndex;
+      node = 0;
     }
-    keys[keys.length - 1] += key(t, i);
+    // Below 2^53 for any request a runtime can hold: nodes and numbers are at most `bound` each.
+    const pair = node * bound + ids.of(t, i);
+    let next = nodes.get(pair);
+    if (next === undefined) {
+      next = nodes.size + 1;
+      nodes.set(pair, next);
+    }
+    node = next;
   }
-  return keys;
+  if (current !== -1) out[n++] = node;
+  return out.subarray(0, n);
 }
 
 /**
@@ -279,8 +316,6 @@ function messageKeys(t: Turn, key: (t: Turn, i: number) => string): string[] {
  * `d`, how far `a[d..]` agrees with `b` — no restart per candidate, whatever repeats in the history.
  */
 export function windowShiftOf(ka: readonly string[], kb: readonly string[]): number {
-  // Same first message: the conversation start is intact, so this is an edit, not a shift.
-  if (kb.length === 0 || ka.length < 2 || ka[0] === kb[0]) return 0;
   const ids = new Map<string, number>();
   const id = (key: string) => {
     let v = ids.get(key);
@@ -290,11 +325,18 @@ export function windowShiftOf(ka: readonly string[], kb: readonly string[]): num
     }
     return v;
   };
+  return shiftOf(Int32Array.from(ka, id), Int32Array.from(kb, id));
+}
+
+/** `windowShiftOf` on message keys already made small integers (≥ 0). */
+function shiftOf(ka: Int32Array, kb: Int32Array): number {
+  // Same first message: the conversation start is intact, so this is an edit, not a shift.
+  if (kb.length === 0 || ka.length < 2 || ka[0] === kb[0]) return 0;
   const nb = kb.length;
   const s = new Int32Array(nb + 1 + ka.length);
-  for (let i = 0; i < nb; i++) s[i] = id(kb[i]!);
+  s.set(kb, 0);
   s[nb] = -1;
-  for (let i = 0; i < ka.length; i++) s[nb + 1 + i] = id(ka[i]!);
+  s.set(ka, nb + 1);
   const z = zArray(s);
   for (let d = 1; d < ka.length; d++) {
     if (z[nb + 1 + d]! >= Math.min(ka.length - d, nb)) return d;
@@ -320,21 +362,21 @@ function zArray(s: Int32Array): Int32Array {
   return z;
 }
 
-function windowShift(a: Turn, b: Turn): number {
-  const key = segmentKeys(a, b);
-  return windowShiftOf(messageKeys(a, key), messageKeys(b, key));
+function windowShift(ids: SegmentIds): number {
+  const nodes = new Map<number, number>();
+  return shiftOf(messageIds(ids.a, ids, nodes), messageIds(ids.b, ids, nodes));
 }
 
 /** Segment index in `b` where previous message `messageIndex` (all its segments) starts again after `from`, or -1. */
-function movedMessage(a: Turn, b: Turn, messageIndex: number, from: number): number {
-  const key = segmentKeys(a, b);
-  const keys: string[] = [];
-  a.segments.forEach((s, i) => s.messageIndex === messageIndex && keys.push(key(a, i)));
+function movedMessage(ids: SegmentIds, messageIndex: number, from: number): number {
+  const { a, b } = ids;
+  const keys: number[] = [];
+  for (let i = 0; i < a.segments.length; i++) if (a.segments[i]!.messageIndex === messageIndex) keys.push(ids.of(a, i));
   if (keys.length === 0) return -1;
   for (let i = from + 1; i + keys.length <= b.segments.length; i++) {
-    if (key(b, i) !== keys[0]) continue;
+    if (ids.of(b, i) !== keys[0]) continue;
     let ok = true;
-    for (let j = 1; j < keys.length && ok; j++) ok = key(b, i + j) === keys[j];
+    for (let j = 1; j < keys.length && ok; j++) ok = ids.of(b, i + j) === keys[j];
     if (ok) return i;
   }
   return -1;
@@ -399,7 +441,8 @@ function classify(
       detail: `${sb.path} has the same content with its JSON keys in a different order: serialize it with a stable key order.`,
     };
   }
-  const shift = windowShift(a, b);
+  const ids = new SegmentIds(a, b);
+  const shift = windowShift(ids);
   if (shift > 0) {
     return {
       cause: "history_window_shifted",
@@ -423,7 +466,7 @@ function classify(
     };
   }
   // The previous message at this position reappears later in next: messages were inserted before it.
-  const movedTo = sa.messageIndex === null ? -1 : movedMessage(a, b, sa.messageIndex, k);
+  const movedTo = sa.messageIndex === null ? -1 : movedMessage(ids, sa.messageIndex, k);
   if (movedTo >= 0) {
     return {
       cause: "message_edited",

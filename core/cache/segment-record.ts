@@ -47,72 +47,108 @@ export function segmentPath(kind: SegmentKind, messageIndex: number | null, item
   }
 }
 
+const KINDS: readonly SegmentKind[] = ["tool", "tool_choice", "message", "block"];
+const REGIONS: readonly SegmentRegion[] = ["tools", "system", "messages"];
+const BREAKPOINT = 16;
+const CALLER_JSON = 32;
+
+/** What a record writes when first read (one object, made only for the few records read so). */
+interface Found {
+  path?: string;
+  sha256?: string;
+  canonical?: string;
+}
+
 /**
  * One segment. `item` is the tool index (`tool`), the block index (`block`), `GEMINI_CHOICE` for
  * Gemini's `toolConfig` (`tool_choice`) or -1; `twin` is the
  * other turn's segment with this very text, whose hashes this one shares. `callerJson` says the
  * text holds caller JSON objects, whose key order may differ without a change in meaning.
+ *
+ * A large request holds hundreds of thousands of records, so each is kept small: kind, region and
+ * the two flags share one small integer, the twin and the hash memo one field (a record with a
+ * twin never hashes), and what is made on read one object.
  */
 export class SegmentRecord implements Segment {
-  #path: string | undefined;
-  #sha256: string | undefined;
-  #canonical: string | undefined;
+  #found: Found | undefined;
+  readonly #flags: number;
   readonly #text: string;
   readonly #item: number;
-  readonly #twin: Segment | undefined;
-  readonly #callerJson: boolean;
-  readonly #memo: HashMemo;
+  /** The twin (its hashes are this record's) or, without one, the memo of this segmentation. */
+  readonly #hashes: Segment | HashMemo;
   readonly #source: unknown;
 
   constructor(
     readonly index: number,
-    readonly kind: SegmentKind,
-    readonly region: SegmentRegion,
+    kind: SegmentKind,
+    region: SegmentRegion,
     readonly role: Role | null,
     readonly messageIndex: number | null,
     readonly blockType: ContentBlockType | null,
     readonly byteOffset: number,
     readonly byteLength: number,
     readonly tokens: number,
-    readonly cacheBreakpoint: boolean,
+    cacheBreakpoint: boolean,
     text: string,
     item: number,
     callerJson: boolean,
     twin: Segment | undefined,
-    memo: HashMemo,
+    memo: HashMemo | undefined,
     source: unknown,
   ) {
+    this.#flags =
+      KINDS.indexOf(kind) |
+      (REGIONS.indexOf(region) << 2) |
+      (cacheBreakpoint ? BREAKPOINT : 0) |
+      (callerJson ? CALLER_JSON : 0);
     this.#source = source;
     this.#text = text;
     this.#item = item;
-    this.#callerJson = callerJson;
-    this.#twin = twin;
-    this.#memo = memo;
+    this.#hashes = twin ?? memo ?? new Map();
+  }
+
+  get kind(): SegmentKind {
+    return KINDS[this.#flags & 3]!;
+  }
+
+  get region(): SegmentRegion {
+    return REGIONS[(this.#flags >> 2) & 3]!;
+  }
+
+  get cacheBreakpoint(): boolean {
+    return (this.#flags & BREAKPOINT) !== 0;
   }
 
   get path(): string {
-    this.#path ??= segmentPath(this.kind, this.messageIndex, this.#item);
-    return this.#path;
+    const found = (this.#found ??= {});
+    found.path ??= segmentPath(this.kind, this.messageIndex, this.#item);
+    return found.path;
   }
 
   get sha256(): string {
-    this.#sha256 ??= this.#twin ? this.#twin.sha256 : sha(this.#text, this.#memo);
-    return this.#sha256;
+    const found = (this.#found ??= {});
+    if (found.sha256 === undefined) {
+      const h = this.#hashes;
+      found.sha256 = h instanceof Map ? sha(this.#text, h) : h.sha256;
+    }
+    return found.sha256;
   }
 
   /** Strata writes its own fields in a fixed order, so only caller JSON can differ in key order alone. */
   get canonicalSha256(): string {
-    if (this.#canonical === undefined) {
-      if (this.#twin) this.#canonical = this.#twin.canonicalSha256;
-      else if (!this.#callerJson) this.#canonical = this.sha256;
+    const found = (this.#found ??= {});
+    if (found.canonical === undefined) {
+      const h = this.#hashes;
+      if (!(h instanceof Map)) found.canonical = h.canonicalSha256;
+      else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
         const canonical = canonicalJson(JSON.parse(this.#text), {
           path: this.kind === "tool_choice" ? "providerOptions" : this.path,
         });
-        this.#canonical = canonical === this.#text ? this.sha256 : sha(canonical, this.#memo);
+        found.canonical = canonical === this.#text ? this.sha256 : sha(canonical, h);
       }
     }
-    return this.#canonical;
+    return found.canonical;
   }
 
   /** The same segment further down a longer request: `by` segments, `bytes` bytes and `messages` messages later. */
@@ -130,9 +166,9 @@ export class SegmentRecord implements Segment {
       this.cacheBreakpoint,
       this.#text,
       this.#item,
-      this.#callerJson,
+      (this.#flags & CALLER_JSON) !== 0,
       this,
-      this.#memo,
+      undefined,
       this.#source,
     );
   }

@@ -100,10 +100,19 @@ const toolJson = (t: ToolDefinition, i: number) =>
     i,
   );
 
+/**
+ * True while no `toJSON` sits on `String.prototype`: then `JSON.stringify` of a string field is
+ * `JSON.stringify` of the string alone, and the common shapes are written without an object.
+ */
+const plainStrings = () => !("toJSON" in String.prototype);
+
 function blockJson(b: ContentBlock, i: number, j: number): string {
   const pf = b.providerFields;
   switch (b.type) {
     case "text":
+      // The most common block, written as `serialize` would write it without its object.
+      if (pf === undefined && typeof b.text === "string" && plainStrings())
+        return `{"type":"text","text":${JSON.stringify(b.text)}}`;
       return serialize({ type: b.type, text: b.text, providerFields: pf }, "block", i, j);
     case "thinking":
       return serialize(
@@ -193,6 +202,7 @@ class Segmenter {
   readonly texts: string[] = [];
   readonly ttl1h: number[] = [];
   readonly #memo: HashMemo = new Map();
+  readonly #headers = new Map<string, string>();
   offset = 0;
   tokens = 0;
   lastBlock = -1;
@@ -259,11 +269,24 @@ class Segmenter {
     this.tokens += tokens;
   }
 
+  /**
+   * A message header's text. Without a name or provider fields it is the same for every message
+   * of a role: written once per role, every such header is then the very same string.
+   */
+  header(m: Message, i: number): string {
+    if (m.name !== undefined || m.providerFields !== undefined || typeof m.role !== "string")
+      return serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, "message", i, -1);
+    let text = this.#headers.get(m.role);
+    if (text === undefined) {
+      text = serialize({ role: m.role }, "message", i, -1);
+      this.#headers.set(m.role, text);
+    }
+    return text;
+  }
+
   message(m: Message, i: number, region: SegmentRegion): void {
     const head = this.reusable("message", m);
-    const header = head
-      ? ""
-      : serialize({ role: m.role, name: m.name, providerFields: m.providerFields }, "message", i, -1);
+    const header = head ? "" : this.header(m, i);
     this.add("message", region, header, m.role, i, null, -1, m.providerFields !== undefined, undefined, m, head);
     const content = m.content;
     for (let j = 0; j < content.length; j++) {
