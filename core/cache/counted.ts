@@ -11,6 +11,7 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { type CountPrefix, countTokensWith } from "../tokens/count.ts";
 import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
+import { memoizedTokenizer } from "../tokens/tokenizer-memo.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
 import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
@@ -126,7 +127,8 @@ export function countedMeasure(
   kit: CountKit,
   options: { readonly model?: string; readonly tokenizer?: Tokenizer } = {},
 ): Measure {
-  const { tokenizer } = options;
+  // One memo of the tokenizer's counts for every request this measure counts.
+  const tokenizer = memoizedTokenizer(options.tokenizer);
   const opts: CountedOptions = {
     provider,
     ...(options.model === undefined || options.model === "" ? {} : { model: options.model }),

@@ -1,0 +1,38 @@
+/**
+ * A tokenizer that remembers what it counted, for one analysis that counts the same texts in
+ * several requests (inspect's turn, the previous turn, the simulated next turns). BPE counting
+ * costs far more than a lookup, even of a text never looked up before (hashing is one fast pass),
+ * so every text after its first count is almost free. The counts are the tokenizer's own.
+ */
+import type { Tokenizer } from "./types.ts";
+
+/**
+ * Longest text remembered: engines hash a longer string by its length alone (V8 above 16,383
+ * characters), so many long texts of one length would be compared with each other on every
+ * lookup. Longer texts are counted each time.
+ */
+const MEMO_MAX_CHARS = 16_383;
+
+/** `tokenizer` with a memo of its counts; anything that is not a tokenizer is returned as is (for the counter's own error). */
+export function memoizedTokenizer<T>(tokenizer: T): T {
+  const t = tokenizer as Partial<Tokenizer> | null | undefined;
+  if (t === null || typeof t !== "object" || t.kind !== "strata-tokenizer" || typeof t.count !== "function")
+    return tokenizer;
+  const count = t.count.bind(t);
+  const memo = new Map<string, number>();
+  const memoized: Tokenizer = {
+    kind: "strata-tokenizer",
+    provider: t.provider as Tokenizer["provider"],
+    encoding: t.encoding as string,
+    count: (text: string) => {
+      if (text.length > MEMO_MAX_CHARS) return count(text);
+      let n = memo.get(text);
+      if (n === undefined) {
+        n = count(text);
+        memo.set(text, n);
+      }
+      return n;
+    },
+  };
+  return memoized as T;
+}
