@@ -12,6 +12,8 @@ const ROW = 30;
 const NO_PARTS: readonly RequestPart[] = [];
 /** The parts table lists this many; the columns above are virtualized and show every part. */
 const PART_ROWS = 500;
+/** A parts table longer than this is laid out when scrolled near, not with the rest of the view. */
+const PARTS_LAID_OUT_EAGERLY = 100;
 
 function Strip({ messages, id }: { readonly messages: readonly TracedMessage[]; readonly id: string }) {
   const blocks = useMemo(() => stripBlocks(messages), [messages]);
@@ -232,7 +234,12 @@ export function WireLayoutView({ report }: { readonly report: InspectionReport }
       </section>
       <NextTurn report={report} order={order} />
       {parts.length === 0 ? null : (
-        <section className="panel" data-testid="layout-part-rules">
+        // A long table is laid out only when scrolled near (content-visibility): its 500 rows took
+        // the view's first layout 100-500 ms. It stays in the DOM, for find-in-page and readers.
+        <section
+          className={parts.length > PARTS_LAID_OUT_EAGERLY ? "panel lo-parts-deferred" : "panel"}
+          data-testid="layout-part-rules"
+        >
           <div className="panel-head">
             <h2>Parts</h2>
             <span className="muted">Each part's kind and the rule that decided it.</span>
