@@ -6,6 +6,7 @@ import { ViewHost } from "./app/ViewHost.tsx";
 import { ViewNav } from "./app/ViewNav.tsx";
 import { InputPanel } from "./components/InputPanel.tsx";
 import { useUi } from "./store/settings.ts";
+import { watchClipboardPermission } from "./components/clipboard.ts";
 import { installInputMarks } from "./inspect/useInspection.ts";
 import { REQUEST_VIEW_IDS } from "./routing/routes.ts";
 
@@ -29,6 +30,7 @@ export function App() {
   const notice = useRouting();
   const view = useUi((s) => s.view);
   useEffect(() => installInputMarks(), []);
+  useEffect(() => watchClipboardPermission(), []);
   useViewShortcuts();
   return (
     <div className="app">

@@ -1,5 +1,7 @@
 import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFileDrop } from "./useFileDrop.ts";
+import { readPasteAsync } from "./clipboard.ts";
+import { markPasteStart } from "../perf/marks.ts";
 import { navigate } from "../app/useRouting.ts";
 import { useLoadSample, useSampleIndex } from "../queries/samples.ts";
 import { isSessionFileName, loadSessionFile } from "../views/Session/actions.ts";
@@ -7,7 +9,7 @@ import { type Slot, useInput } from "../store/input.ts";
 import { fmtBytes, fmtInt } from "./format.ts";
 import { LargeInput, useLargeSyntaxError } from "./LargeInput.tsx";
 import { slotTestId } from "./slotTestId.ts";
-import { LARGE_INPUT, useParsedInput } from "./useParsedInput.ts";
+import { LARGE_INPUT, useParsedInput, useUtf8Length } from "./useParsedInput.ts";
 
 interface Props {
   readonly slot?: Slot;
@@ -45,6 +47,15 @@ export function caretTop(el: HTMLTextAreaElement, offset: number): number {
   return top;
 }
 
+/** Puts pasted text at the editor's selection, in its undo history, as the browser's own paste would. */
+function insertIntoEditor(el: HTMLTextAreaElement, text: string): void {
+  el.focus();
+  // execCommand is deprecated, yet still the only edit that joins the textarea's undo history.
+  if (document.execCommand("insertText", false, text)) return;
+  el.setRangeText(text, el.selectionStart, el.selectionEnd, "end");
+  el.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
 /** Paste, drop, open a file or pick a bundled sample. The first sample loads on start into the current slot. */
 export function InputPanel({ slot = "current", title, actions, footer }: Props) {
   const text = useInput((s) => s[slot]);
@@ -56,13 +67,32 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
   const parsed = useParsedInput(text);
+  const largeBytes = useUtf8Length(text, parsed.kind === "large");
   const t = (id: string) => slotTestId(slot, id);
   // "Edit here anyway" holds for the text it was clicked on; a new large input shows the summary again.
   const [editLarge, setEditLarge] = useState<string | null>(null);
   const showLarge = parsed.kind === "large" && editLarge !== text;
   const largeSyntax = useLargeSyntaxError(slot, parsed.kind === "large");
-  // A large paste replaces the whole input without passing through the textarea.
-  const onPaste = (event: ClipboardEvent) => {
+  // A large paste replaces the whole input without passing through the textarea. Where the page may
+  // read the clipboard itself, it does so off the main thread (see clipboard.ts); a short text
+  // read that way goes into the editor as a paste would.
+  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
+    markPasteStart();
+    const target = event.currentTarget;
+    const reading = readPasteAsync(event);
+    if (reading) {
+      event.preventDefault();
+      reading.then(
+        (pasted) => {
+          if (pasted.length <= LARGE_INPUT && target instanceof HTMLTextAreaElement && target.isConnected)
+            insertIntoEditor(target, pasted);
+          // In a task of its own: the one that brought the text spent long enough making the string.
+          else setTimeout(() => setText(slot, pasted, "pasted"), 0);
+        },
+        (error: unknown) => console.warn("Strata: the clipboard could not be read.", error),
+      );
+      return;
+    }
     const pasted = event.clipboardData.getData("text");
     if (pasted.length <= LARGE_INPUT) return;
     event.preventDefault();
@@ -185,7 +215,9 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
       <div className="input-status" data-testid={t("input-status")} aria-live="polite">
         {parsed.kind === "empty" ? (slot === "current" ? "No input yet." : "Empty: nothing to compare with.") : null}
         {parsed.kind === "ok" ? `Valid JSON · ${fmtInt(parsed.bytes)} bytes` : null}
-        {parsed.kind === "large" ? `${fmtBytes(parsed.bytes)} · checked by the inspector` : null}
+        {parsed.kind === "large"
+          ? `${largeBytes === null ? "Counting bytes…" : fmtBytes(largeBytes)} · checked by the inspector`
+          : null}
         {largeSyntax ? (
           <span
             className="error"

@@ -19,7 +19,7 @@ export function LargeInput({
   readonly slot: Slot;
   readonly text: string;
   readonly onEdit: () => void;
-  readonly onPaste: (e: ClipboardEvent) => void;
+  readonly onPaste: (e: ClipboardEvent<HTMLElement>) => void;
 }) {
   const t = (id: string) => slotTestId(slot, id);
   return (

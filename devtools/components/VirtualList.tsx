@@ -18,6 +18,8 @@ interface Props<T> {
   readonly threshold?: number;
   /** Scrolls this row into view when it changes (e.g. "jump to message"). */
   readonly scrollToIndex?: number | null;
+  /** Every row is exactly `rowHeight` px: rows are not measured (measuring forces a layout per row). */
+  readonly fixedRowHeight?: boolean;
 }
 
 /** A list that stays fast at 100,000 rows (@tanstack/react-virtual) and plain below the threshold. */
@@ -32,6 +34,7 @@ export function VirtualList<T>({
   role,
   threshold = VIRTUALIZE_ABOVE,
   scrollToIndex = null,
+  fixedRowHeight = false,
 }: Props<T>) {
   const big = items.length > threshold;
   const plainRef = useRef<HTMLDivElement>(null);
@@ -61,6 +64,7 @@ export function VirtualList<T>({
       className={className}
       role={role}
       scrollToIndex={scrollToIndex}
+      fixedRowHeight={fixedRowHeight}
     />
   );
 }
@@ -75,6 +79,7 @@ interface VirtualizedProps<T> {
   readonly className: string | undefined;
   readonly role: string | undefined;
   readonly scrollToIndex: number | null;
+  readonly fixedRowHeight: boolean;
 }
 
 function Virtualized<T>({
@@ -87,6 +92,7 @@ function Virtualized<T>({
   className,
   role,
   scrollToIndex,
+  fixedRowHeight,
 }: VirtualizedProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer hands back fresh functions each render; fine here (no React Compiler memoization).
@@ -117,7 +123,7 @@ function Virtualized<T>({
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
-            ref={virtualizer.measureElement}
+            ref={fixedRowHeight ? undefined : virtualizer.measureElement}
             data-index={row.index}
             className="vrow"
             style={{ position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${row.start}px)` }}

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { parseJson } from "../../core/formats/index.ts";
 
 /**
@@ -10,25 +10,61 @@ export const LARGE_INPUT = 256 * 1024;
 
 export type ParsedInput =
   | { readonly kind: "empty" }
-  | { readonly kind: "large"; readonly bytes: number }
+  | { readonly kind: "large" } // its size: useUtf8Length
   | { readonly kind: "ok"; readonly value: unknown; readonly bytes: number }
   | { readonly kind: "error"; readonly message: string; readonly line: number; readonly column: number };
 
 const encoder = new TextEncoder();
 
+/** Runs of non-ASCII characters: ASCII (one byte each, most of a request) is skipped by the regex engine. */
+// oxlint-disable-next-line no-control-regex -- the ASCII range, deliberately
+const NON_ASCII = /[^\x00-\x7f]+/g;
+
 /** UTF-8 length without allocating the encoded bytes (lone surrogates count as U+FFFD, 3 bytes). */
 export function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
+  let n = text.length;
+  NON_ASCII.lastIndex = 0;
+  for (let m = NON_ASCII.exec(text); m !== null; m = NON_ASCII.exec(text)) {
+    const run = m[0];
+    for (let i = 0; i < run.length; i++) {
+      const c = run.charCodeAt(i);
+      if (c < 0x800) n += 1;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < run.length && (run.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        n += 2; // a pair: 4 bytes for 2 units
+        i++;
+      } else n += 2;
+    }
   }
   return n;
+}
+
+/** UTF-16 units counted per task by `useUtf8Length`: a few milliseconds each. */
+const COUNT_SLICE = 2 * 1024 * 1024;
+
+/**
+ * The UTF-8 length of a large text, counted in slices over several tasks after the text is shown
+ * (counting 20 MB at once held the paste's task for 50–250 ms); null until counted.
+ */
+export function useUtf8Length(text: string, enabled: boolean): number | null {
+  const [counted, setCounted] = useState<{ readonly text: string; readonly bytes: number } | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let start = 0;
+    let bytes = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      let end = Math.min(text.length, start + COUNT_SLICE);
+      // Never between the two halves of a surrogate pair.
+      if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+      bytes += utf8Length(text.slice(start, end));
+      start = end;
+      if (start < text.length) timer = setTimeout(step, 0);
+      else setCounted({ text, bytes });
+    };
+    timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [text, enabled]);
+  return enabled && counted?.text === text ? counted.bytes : null;
 }
 
 export function parseInput(text: string): ParsedInput {
@@ -46,7 +82,7 @@ export function parseInput(text: string): ParsedInput {
 /** For the status line: a full check below `LARGE_INPUT`, only the size above it. */
 export function checkInput(text: string): ParsedInput {
   if (!/\S/.test(text)) return { kind: "empty" };
-  if (text.length > LARGE_INPUT) return { kind: "large", bytes: utf8Length(text) };
+  if (text.length > LARGE_INPUT) return { kind: "large" };
   return parseInput(text);
 }
 

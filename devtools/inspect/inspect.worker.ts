@@ -3,7 +3,14 @@ import { zodJitless } from "../csp.ts"; // first: no `new Function` probes under
 import { runInspectJob } from "./job.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { toChunks } from "./chunks.ts";
-import { HEAD_LIST_CAP, serializeError, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
+import {
+  HEAD_LIST_CAP,
+  serializeError,
+  type InspectJob,
+  type TextField,
+  type WorkerRequest,
+  type WorkerResponse,
+} from "./protocol.ts";
 import { runSessionJob } from "./session-job.ts";
 import type { SessionWorkerRequest, SessionWorkerResponse } from "./session-runner.ts";
 
@@ -44,9 +51,23 @@ function postReport(
   );
 }
 
+/** Parts of long texts received ahead of their job (see protocol.ts), by job id. */
+const pending = new Map<number, Partial<Record<TextField, string[]>>>();
+
 self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest>) => {
-  if ("session" in event.data) return onSession(event.data);
-  const { id, job } = event.data;
+  const data = event.data;
+  if ("session" in data) return onSession(data);
+  if ("part" in data) {
+    const parts = pending.get(data.id) ?? {};
+    (parts[data.field] ??= []).push(data.part);
+    pending.set(data.id, parts);
+    return;
+  }
+  const { id } = data;
+  let job: InspectJob = data.job;
+  const parts = pending.get(id);
+  pending.delete(id);
+  for (const field of data.parts ?? []) job = { ...job, [field]: parts?.[field]?.join("") ?? "" };
   try {
     // The first report cuts its lists: quick to make and to read, it is what the view shows first.
     let started = performance.now();

@@ -28,7 +28,21 @@ export interface SerializedError {
   readonly tried: readonly string[];
 }
 
-export type WorkerRequest = { readonly id: number; readonly job: InspectJob };
+/**
+ * A job, or a piece of one of its long texts sent ahead of it. Posting a 20 MB text copies it in
+ * the posting task (40–70 ms of main thread): a text longer than `TEXT_PART_CHARS` goes in parts,
+ * one per task, and the job that follows carries "" in its place (`parts` names the fields).
+ */
+export type WorkerRequest =
+  | { readonly id: number; readonly job: InspectJob; readonly parts?: readonly TextField[] }
+  | { readonly id: number; readonly field: TextField; readonly part: string };
+
+/** The job's fields that may be long texts. */
+export type TextField = "input" | "previous" | "response";
+export const TEXT_FIELDS: readonly TextField[] = ["input", "previous", "response"];
+
+/** UTF-16 units per posted part of a long text: a few milliseconds to copy. */
+export const TEXT_PART_CHARS = 1024 * 1024;
 
 /**
  * One piece of a report (see chunks.ts). A long request is answered twice: `head`, its report

@@ -3,7 +3,10 @@ import { Reassembly } from "./chunks.ts";
 import {
   InspectFailure,
   serializeError,
+  TEXT_FIELDS,
+  TEXT_PART_CHARS,
   type InspectJob,
+  type TextField,
   type WorkerRequest,
   type WorkerResponse,
 } from "./protocol.ts";
@@ -80,7 +83,9 @@ function createWorkerRunner(): InspectRunner {
         if (idle.length < 2) idle.push(worker);
         else worker.terminate();
       };
+      let stopped = false;
       const stop = () => {
+        stopped = true;
         done();
         worker.terminate();
         // Superseded or cancelled: no text is coming for the first report's request.
@@ -142,10 +147,48 @@ function createWorkerRunner(): InspectRunner {
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
       signal?.addEventListener("abort", onAbort, { once: true });
-      const posted = performance.now();
-      worker.postMessage({ id, job } satisfies WorkerRequest);
-      postedAt.set(id, posted);
+      postedAt.set(id, performance.now());
+      void postJob(worker, id, job, () => stopped);
     });
+}
+
+/** The next task (a message on a channel of its own: unlike setTimeout, never clamped). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Posts `job` to `worker`: each long text in parts, one part per task, then the job without them.
+ * Stops (returns false) when `cancelled()` says the job was given up meanwhile.
+ */
+async function postJob(worker: Worker, id: number, job: InspectJob, cancelled: () => boolean): Promise<boolean> {
+  const parts: TextField[] = [];
+  let rest: InspectJob = job;
+  for (const field of TEXT_FIELDS) {
+    const text = job[field];
+    if (text.length <= 2 * TEXT_PART_CHARS) continue;
+    parts.push(field);
+    rest = { ...rest, [field]: "" };
+    let start = 0;
+    while (start < text.length) {
+      let end = Math.min(text.length, start + TEXT_PART_CHARS);
+      // Never between the two halves of a surrogate pair (each part is then well-formed).
+      if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+      worker.postMessage({ id, field, part: text.slice(start, end) } satisfies WorkerRequest);
+      start = end;
+      await nextTask();
+      if (cancelled()) return false;
+    }
+  }
+  worker.postMessage({ id, job: rest, ...(parts.length > 0 ? { parts } : {}) } satisfies WorkerRequest);
+  return true;
 }
 
 /** In the page (tests under happy-dom, browsers without module workers). Same code, same report. */

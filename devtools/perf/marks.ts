@@ -1,6 +1,7 @@
 /**
  * User-timing marks the benchmark reads (`performance.getEntriesByName`):
- * - `strata:paste-to-rendered`: from a change of the input to the view showing the report for it;
+ * - `strata:paste-to-rendered`: from a change of the input (for a paste: the paste event, before
+ *   its text is read) to the view showing the report for it;
  * - `strata:view-switch`: from a click (or key, or URL change) to the new view painted.
  * Each measure is taken after the next paint (a frame, then a task), not at React commit time.
  */
@@ -14,6 +15,9 @@ const perf: Performance | undefined =
   typeof performance !== "undefined" && typeof performance.mark === "function" ? performance : undefined;
 
 let pendingInput: string | undefined; // inspection key the pending input mark waits for
+let pasteStart: number | undefined; // when the paste whose text is being read began
+/** A paste's start older than this is not the start of the input change that follows. */
+const PASTE_START_MAX_AGE = 10_000;
 let pendingView: string | undefined;
 
 export function afterPaint(fn: () => void): void {
@@ -21,10 +25,21 @@ export function afterPaint(fn: () => void): void {
   else setTimeout(fn, 0);
 }
 
+/**
+ * Called at a paste event, before its text is read (synchronously or not): the input change that
+ * the paste causes is then measured from here, so reading the clipboard counts as part of it.
+ */
+export function markPasteStart(): void {
+  if (perf) pasteStart = perf.now();
+}
+
 /** Called when the inspected input changes; `key` identifies the inspection that will answer it. */
 export function markInputChange(key: string): void {
   if (!perf) return;
-  perf.mark(INPUT_CHANGE);
+  const now = perf.now();
+  const start = pasteStart !== undefined && now - pasteStart < PASTE_START_MAX_AGE ? pasteStart : now;
+  pasteStart = undefined;
+  perf.mark(INPUT_CHANGE, { startTime: start });
   pendingInput = key;
 }
 
