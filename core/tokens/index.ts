@@ -5,6 +5,7 @@ export type { TokenEstimator } from "./estimate.ts";
 
 // countRequestTokens: per provider, per segment, exact or calibrated with an error band
 export { countRequestTokens, segmentOrderOf } from "./count.ts";
+export { memoizedTokenizer } from "./tokenizer-memo.ts";
 export { TOKEN_PROVIDERS } from "./types.ts";
 export type {
   CountMethod,

@@ -35,6 +35,11 @@ describe("memoizedTokenizer", () => {
     expect(seen).toEqual([long, long]);
   });
 
+  it("does not wrap its own tokenizer again", () => {
+    const memo = memoizedTokenizer(counting().tokenizer);
+    expect(memoizedTokenizer(memo)).toBe(memo);
+  });
+
   it("hands back anything that is not a tokenizer as is, for the counter's own error", () => {
     const fake = { kind: "other", count: () => 1 };
     expect(memoizedTokenizer(fake)).toBe(fake);

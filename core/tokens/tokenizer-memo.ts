@@ -13,14 +13,22 @@ import type { Tokenizer } from "./types.ts";
  */
 const MEMO_MAX_CHARS = 16_383;
 
-/** `tokenizer` with a memo of its counts; anything that is not a tokenizer is returned as is (for the counter's own error). */
+/** Tokenizers made here: wrapping one again would only add a second lookup. */
+const memoized = new WeakSet<object>();
+
+/**
+ * `tokenizer` with a memo of its counts, for a batch of counts over the same texts (one memo lives
+ * as long as the returned tokenizer: drop it with the batch). Anything that is not a tokenizer is
+ * returned as is (for the counter's own error), and so is a tokenizer this function made.
+ */
 export function memoizedTokenizer<T>(tokenizer: T): T {
   const t = tokenizer as Partial<Tokenizer> | null | undefined;
   if (t === null || typeof t !== "object" || t.kind !== "strata-tokenizer" || typeof t.count !== "function")
     return tokenizer;
+  if (memoized.has(t)) return tokenizer;
   const count = t.count.bind(t);
   const memo = new Map<string, number>();
-  const memoized: Tokenizer = {
+  const made: Tokenizer = {
     kind: "strata-tokenizer",
     provider: t.provider as Tokenizer["provider"],
     encoding: t.encoding as string,
@@ -34,5 +42,6 @@ export function memoizedTokenizer<T>(tokenizer: T): T {
       return n;
     },
   };
-  return memoized as T;
+  memoized.add(made);
+  return made as T;
 }

@@ -1,5 +1,5 @@
 import { inspect, type InspectionReport, type InspectOptions } from "../../core/inspect/index.ts";
-import { estimateTextTokens } from "../../core/tokens/index.ts";
+import { estimateTextTokens, memoizedTokenizer } from "../../core/tokens/index.ts";
 import type { OpenAITokenizer } from "../../core/tokenizers/openai/index.ts";
 import { openaiEncoding } from "../../core/tokens/model-info.ts";
 import { looksLikeBundle, parseBundle } from "../share/bundle.ts";
@@ -26,6 +26,22 @@ function previousOption(text: string) {
  * tab, so only a request past `maxItems` (refused with its own error) is too large to show.
  */
 const DEVTOOLS_LIST_CAP = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One memoized tokenizer per job and encoding: the worker inspects a job twice (its quick first
+ * report, then the full one), and the second run then tokenizes nothing again. Kept only as long
+ * as the job is.
+ */
+const jobTokenizers = new WeakMap<InspectJob, Map<string, OpenAITokenizer>>();
+
+async function tokenizerFor(job: InspectJob, model: string): Promise<OpenAITokenizer> {
+  const tokenizer = await loadOpenAITokenizer(model);
+  let byEncoding = jobTokenizers.get(job);
+  if (byEncoding === undefined) jobTokenizers.set(job, (byEncoding = new Map()));
+  let memo = byEncoding.get(tokenizer.encoding);
+  if (memo === undefined) byEncoding.set(tokenizer.encoding, (memo = memoizedTokenizer(tokenizer)));
+  return memo;
+}
 
 /**
  * Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page.
@@ -62,11 +78,11 @@ export async function runInspectJob(job: InspectJob, listCap = DEVTOOLS_LIST_CAP
   if (settings.estimator === "quarter") return run(null);
   const hint =
     settings.provider === "auto" ? openaiModelHint(job.input) : settings.provider === "openai" ? settings.model : null;
-  let tokenizer = hint !== null ? await loadOpenAITokenizer(settings.model || hint) : null;
+  let tokenizer = hint !== null ? await tokenizerFor(job, settings.model || hint) : null;
   const report = await run(tokenizer);
   if (report.provider !== "openai") return tokenizer ? run(null) : report;
   // The request's own model picks the encoding (the hint may have named another one).
   if (tokenizer?.encoding === openaiEncoding(report.model)) return report;
-  tokenizer = await loadOpenAITokenizer(report.model);
+  tokenizer = await tokenizerFor(job, report.model);
   return run(tokenizer);
 }
