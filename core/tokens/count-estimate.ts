@@ -187,8 +187,9 @@ export function leadingFeatures(request: NormalizedRequest, ctx: FeatureContext)
 /**
  * Each segment's features, in `refs` order, handed to `visit` (see `SegmentFeatureVisitor`): one
  * scratch vector for the whole walk, so a request of any size allocates no vector per segment.
- * Returns the notes. `observe` sees every text that is measured (calibration counts the same texts
- * with a real tokenizer).
+ * Returns the notes, the loop start and whether that loop holds reasoning (`VisitedFeatures`).
+ * `observe` sees every text that is measured (calibration counts the same texts with a real
+ * tokenizer).
  */
 export function visitSegmentFeatures(
   request: NormalizedRequest,
