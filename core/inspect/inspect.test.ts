@@ -588,3 +588,45 @@ describe("inspect loads the counter's media rules only when a request needs them
     );
   });
 });
+
+describe("inspect with a previous turn counts the current turn as it counts it alone", () => {
+  // The previous turn is segmented first and the current one goes on from its count when it only
+  // appends: every figure of the current turn must be the one a fresh count gives.
+  const current = (r: Awaited<ReturnType<typeof inspect>>) => ({
+    tokens: r.tokens,
+    segments: r.segments,
+    parts: r.parts,
+    window: r.window,
+    fingerprints: r.fingerprints,
+  });
+  const cases: [string, string, string][] = [
+    ["turn 2 after turn 1", text(conversationTurns[1]), text(conversationTurns[0])],
+    ["turn 4 after turn 3", text(conversationTurns[3]), text(conversationTurns[2])],
+    ["turn 3 after turn 4 (a shorter request)", text(conversationTurns[2]), text(conversationTurns[3])],
+  ];
+  for (const s of samples) {
+    const v = s.data as Record<string, unknown>;
+    const key = ["messages", "contents", "input"].find((k) => Array.isArray(v[k]) && (v[k] as unknown[]).length > 1);
+    if (key === undefined) continue;
+    const list = v[key] as unknown[];
+    cases.push([`${s.id}: appends to itself without its last item`, text(v), text({ ...v, [key]: list.slice(0, -1) })]);
+    cases.push([`${s.id}: one item appended`, text({ ...v, [key]: [...list, list[0]] }), text(v)]);
+  }
+
+  it.each(cases)("%s", async (_name, next, previous) => {
+    for (const options of [{}, { tokenEstimator: estimateTextTokens }]) {
+      const alone = await inspect(next, options);
+      const withPrevious = await inspect(next, { ...options, previous });
+      expect(withPrevious.settings.previous).toBe("request");
+      expect(current(withPrevious)).toEqual(current(alone));
+    }
+  });
+
+  it("with OpenAI's tokenizer", async () => {
+    const tokenizer = await createOpenAITokenizer("gpt-4o");
+    const [next, previous] = [text(conversationTurns[1]), text(conversationTurns[0])];
+    const alone = await inspect(next, { provider: "openai", tokenizer });
+    const withPrevious = await inspect(next, { provider: "openai", tokenizer, previous });
+    expect(current(withPrevious)).toEqual(current(alone));
+  });
+});

@@ -117,25 +117,37 @@ function tokensSection(seg: SegmentedRequest, count: TokenCount | null): ReportT
   };
 }
 
+/** The previous turn, made once: comparison, breakpoints and simulation all use it. */
+interface PreviousTurn {
+  readonly turn: Turn;
+  /** Its segments, the current request's twin (null for a fingerprint bundle). */
+  readonly seg: SegmentedRequest | null;
+  readonly request: NormalizedRequest | null;
+  readonly assembled: boolean;
+  readonly kind: "request" | "fingerprints";
+}
+
 /**
  * options.previous → a turn for the comparison, made once: a bundle is parsed (every shape issue,
- * then the structural checks) and a request parsed or assembled, then segmented (with `current`
- * as its twin, see `segmentWith`).
+ * then the structural checks) and a request parsed or assembled, then segmented. It is made before
+ * the current request is segmented, which then takes it as its twin (see `segmentWith`): the
+ * segments both turns share are hashed once, and a current request that appends to the previous
+ * one is counted on from the previous count (see `countTokensWith`) instead of from the start.
  */
 async function previousTurn(
   previous: unknown,
   options: InspectOptions,
   measure: Measure,
-  current: SegmentedRequest,
   maxItems: number,
   ready: (request: NormalizedRequest) => Promise<void>,
-): Promise<{ turn: Turn; request: NormalizedRequest | null; assembled: boolean; kind: "request" | "fingerprints" }> {
+): Promise<PreviousTurn> {
   const provider = measure.provider;
   // Read once: the value tells a bundle from a request, and a request is parsed from it.
   const value = typeof previous === "string" ? readJson(previous) : previous;
   if (isFingerprintBundle(value))
     return {
       turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
+      seg: null,
       request: null,
       assembled: false,
       kind: "fingerprints",
@@ -149,9 +161,10 @@ async function previousTurn(
     assembled = true;
   }
   await ready(request);
-  // Segmented with the current request as twin: the segments both turns share are hashed once.
+  const seg = measure.segment(request);
   return {
-    turn: toTurn(measure.segment(request, current), provider, measure.partial, "previous"),
+    turn: toTurn(seg, provider, measure.partial, "previous"),
+    seg,
     request,
     assembled,
     kind: "request",
@@ -263,14 +276,20 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       estimator ? Promise.resolve() : completeCountKit(kit, r, options.tokenizer !== undefined);
     await ready(request);
     const partial = measure.partial;
-    seg = measure.segment(request);
-    count = countOf(seg);
-    const turn = toTurn(seg, provider, partial);
-    let prev: Awaited<ReturnType<typeof previousTurn>> | null = null;
+    let prev: PreviousTurn | null = null;
+    let previousError: unknown;
     if (options.previous !== undefined) {
       try {
-        // The previous turn is made once; comparison, breakpoints and simulation all use it.
-        prev = await previousTurn(options.previous, options, measure, seg, maxItems, ready);
+        prev = await previousTurn(options.previous, options, measure, maxItems, ready);
+      } catch (e) {
+        previousError = e;
+      }
+    }
+    seg = measure.segment(request, prev?.seg ?? undefined);
+    count = countOf(seg);
+    const turn = toTurn(seg, provider, partial);
+    if (prev) {
+      try {
         prefix = compareTurns(
           prev.turn,
           turn,
@@ -280,9 +299,10 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
         previousKind = prev.kind;
       } catch (e) {
         prev = null;
-        problems.push(problemFrom("previous", e));
+        previousError = e;
       }
     }
+    if (previousError !== undefined) problems.push(problemFrom("previous", previousError));
     let simulated: Turn[] = prev ? [prev.turn, turn] : [turn];
     const extra: string[] = [];
     // Gemini explicit caching: the named cache's contents are not in the body; Google bills them as cached.
