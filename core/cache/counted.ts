@@ -9,7 +9,7 @@
  */
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
-import { type CountPrefix, countTokensWith } from "../tokens/count.ts";
+import { type CountPrefix, continuedMessages, countTokensWith } from "../tokens/count.ts";
 import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
 import { memoizedTokenizer } from "../tokens/tokenizer-memo.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
@@ -70,8 +70,11 @@ function counted(
   );
   const tokens = countedTokens(c);
   // The segmenter measures each segment once, in prompt order: hand it the counted figures in turn.
+  // A count that went on from the twin's found its tools and first messages equal: the segmenter
+  // takes their segments from the twin without comparing them again.
   let next = 0;
-  const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin);
+  const known = twin === undefined ? -1 : continuedMessages(c);
+  const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin, known);
   // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
   // (Kinds, not paths: a segment's path is written only when read, and most never are.)
   if (seg.segments.length !== c.perSegment.length || seg.segments.some((x, i) => x.kind !== c.perSegment[i]!.kind))

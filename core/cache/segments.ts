@@ -210,15 +210,26 @@ class Segmenter {
   constructor(
     readonly estimate: TokenEstimator,
     readonly twin: SegmentedRequest | undefined,
+    /** How many leading messages (and with them all tools) are known to write the twin's (-1: none). */
+    readonly known: number,
   ) {}
 
   /**
    * The twin's segment at the next index when `source` certainly writes its text (then this
-   * segment takes its text, size, tokens and hashes without being serialized at all).
+   * segment takes its text, size, tokens and hashes without being serialized at all): a tool or
+   * a piece of message `message` the caller already found equal to the twin's, or one that
+   * `writesSame` finds so.
    */
-  reusable(kind: SegmentKind, source: unknown): SegmentRecord | undefined {
+  reusable(kind: SegmentKind, source: unknown, message = -1): SegmentRecord | undefined {
     const twin = this.twin?.segments[this.segments.length];
-    return twin instanceof SegmentRecord && twin.writesSame(kind, source) ? twin : undefined;
+    if (!(twin instanceof SegmentRecord)) return undefined;
+    if (
+      this.known >= 0 &&
+      twin.kind === kind &&
+      (kind === "tool" || (message < this.known && twin.messageIndex === message))
+    )
+      return twin;
+    return twin.writesSame(kind, source) ? twin : undefined;
   }
 
   add(
@@ -285,13 +296,13 @@ class Segmenter {
   }
 
   message(m: Message, i: number, region: SegmentRegion): void {
-    const head = this.reusable("message", m);
+    const head = this.reusable("message", m, i);
     const header = head ? "" : this.header(m, i);
     this.add("message", region, header, m.role, i, null, -1, m.providerFields !== undefined, undefined, m, head);
     const content = m.content;
     for (let j = 0; j < content.length; j++) {
       const b = content[j]!;
-      const reuse = this.reusable("block", b);
+      const reuse = this.reusable("block", b, i);
       const text = reuse ? "" : blockJson(b, i, j);
       this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse);
     }
@@ -401,9 +412,11 @@ export function segmentLazily(
   provider: CacheProvider,
   estimate: TokenEstimator,
   twin?: SegmentedRequest,
+  known = -1,
 ): SegmentedRequest {
   // A twin segmented for another provider writes its tool choice under another key: not a twin.
-  const out = new Segmenter(estimate, twin?.provider === provider ? twin : undefined);
+  const same = twin?.provider === provider;
+  const out = new Segmenter(estimate, same ? twin : undefined, same ? known : -1);
   segmentInto(out, request, provider);
   const { segments, texts, ttl1h, lastBlock } = out;
   const automatic = provider === "anthropic" ? (request.providerOptions ?? {}).cache_control : undefined;

@@ -94,6 +94,17 @@ interface EstimateEnd {
 }
 const ends = new WeakMap<TokenCount, EstimateEnd>();
 
+/** Counts that went on from a `CountPrefix`: how many leading messages were the prefix's (see `continuedMessages`). */
+const continued = new WeakMap<TokenCount, number>();
+
+/**
+ * When `count` went on from its `CountPrefix`, how many of its request's leading messages that
+ * prefix's `same` found equal to the earlier request's (its tools and provider options were found
+ * equal too); else -1. A caller that segments both requests can then take those messages' segments
+ * from the earlier request's without comparing them again.
+ */
+export const continuedMessages = (count: TokenCount): number => continued.get(count) ?? -1;
+
 /**
  * An earlier count to go on from (see `countTokensWith`), and how to tell that a piece of the new
  * request is the earlier one's: by default the very same object; `same` may compare contents
@@ -187,6 +198,7 @@ function estimateCount(
     notes,
   };
   const counted = from ? from.request.messages.length : 0;
+  if (from) continued.set(count, counted);
   ends.set(count, {
     request,
     provider,
