@@ -3,7 +3,7 @@
  * symbol-keyed `NodeMeta` (invisible to the library, which only reads named fields) and a few
  * node types of its own (prefixed `Strata`) that only Strata's interpreter evaluates.
  */
-import type { parse } from "@huggingface/jinja";
+import type { parse } from "./vendor/huggingface-jinja.js";
 import { TemplateLimitError } from "./limits.ts";
 import type { JinjaToken, SourcePosition } from "./source.ts";
 import { closeOf } from "./structure.ts";

@@ -4,7 +4,7 @@
  * (before the recursive parser runs), parser errors (located by watching which token the
  * parser read last), and tree depth.
  */
-import { parse } from "@huggingface/jinja";
+import { parse } from "./vendor/huggingface-jinja.js";
 import { InvalidInputError } from "../../util/errors.ts";
 import { TemplateError } from "../errors.ts";
 import { utf8Length } from "../../util/utf8.ts";

@@ -4,7 +4,7 @@
  * rejected with the argument's path, so no host object, prototype or function ever reaches the
  * template (the library would otherwise wrap a function into something a template can call).
  */
-import { Environment } from "@huggingface/jinja";
+import { Environment } from "./vendor/huggingface-jinja.js";
 import { InvalidInputError } from "../../util/errors.ts";
 import { joinPath } from "../../util/paths.ts";
 import { describeValue } from "../../util/describe.ts";

@@ -6,8 +6,8 @@
  * failure into a positioned `TemplateError`. Node types the library already evaluates safely
  * are delegated unchanged; operands Strata evaluated itself are handed back as value nodes.
  */
-import { Interpreter } from "@huggingface/jinja";
-import type { Environment } from "@huggingface/jinja";
+import { Interpreter } from "./vendor/huggingface-jinja.js";
+import type { Environment } from "./vendor/huggingface-jinja.js";
 import { TemplateError } from "../errors.ts";
 import type { AstNode } from "./ast.ts";
 import { STRATA_NODE, metaOf } from "./ast.ts";

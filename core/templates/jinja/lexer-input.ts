@@ -12,7 +12,7 @@
  * - the tokens are then the ones `tokenize(template, options)` returns, which the tests check
  *   against the library on generated templates.
  */
-import { tokenize } from "@huggingface/jinja";
+import { tokenize } from "./vendor/huggingface-jinja.js";
 import { TemplateError } from "../errors.ts";
 import { TEMPLATE_ERROR_CODES } from "./limits.ts";
 import type { JinjaToken } from "./source.ts";

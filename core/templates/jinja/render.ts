@@ -12,7 +12,7 @@
  *   template;
  * - invalid arguments or options (`InvalidInputError`) are caller bugs and always thrown.
  */
-import { Environment } from "@huggingface/jinja";
+import { Environment } from "./vendor/huggingface-jinja.js";
 import { InvalidInputError } from "../../util/errors.ts";
 import { TemplateError } from "../errors.ts";
 import type { CompiledJinjaTemplate, JinjaCompileOptions } from "./compile.ts";

@@ -5,7 +5,7 @@
  * library's own tokens over the result, so every token gets a 1-based line/column in the
  * ORIGINAL template. When the walk disagrees with the tokens, positions are simply unknown.
  */
-import type { tokenize } from "@huggingface/jinja";
+import type { tokenize } from "./vendor/huggingface-jinja.js";
 
 export type JinjaToken = ReturnType<typeof tokenize>[number];
 

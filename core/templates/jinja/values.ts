@@ -3,7 +3,7 @@
  * The package exports no value classes, so values are handled structurally and new ones are
  * made from an existing value's own constructor.
  */
-import { Environment, Interpreter } from "@huggingface/jinja";
+import { Environment, Interpreter } from "./vendor/huggingface-jinja.js";
 
 export type RuntimeValue = ReturnType<Interpreter["evaluate"]>;
 export type Statement = NonNullable<Parameters<Interpreter["evaluate"]>[0]>;

@@ -1,6 +1,9 @@
 // renderJinjaTemplate (limits on) vs raw @huggingface/jinja on a real-looking chat template:
-// parsed once and rendered N times, and parse + render each time.
+// parsed once and rendered N times, and parse + render each time. Two baselines: the package as
+// published, and the same code as Strata runs it (core/templates/jinja/vendor: class fields assigned
+// in constructors, see e2e/vendor/jinja.mjs), so the second ratio is the wrapper's own overhead.
 import { Template } from "@huggingface/jinja";
+import { Template as VendoredTemplate } from "../../../core/templates/jinja/vendor/huggingface-jinja.js";
 import { CHAT_TEMPLATE, generateTemplateArgs } from "../inputs.mjs";
 import { measure } from "../measure.mjs";
 import { formatBytes, formatCount } from "../table.mjs";
@@ -60,7 +63,11 @@ export async function run({ core, quick }) {
     });
   } else {
     const template = compiled.compile(CHAT_TEMPLATE);
-    const stats = await measure({ strata: () => template.render(args), raw: () => raw.render(args) }, plan);
+    const vendored = new VendoredTemplate(CHAT_TEMPLATE);
+    const stats = await measure(
+      { strata: () => template.render(args), raw: () => raw.render(args), vendored: () => vendored.render(args) },
+      plan,
+    );
     rows.push(
       ratioRow({
         group: "Templates",
@@ -75,12 +82,26 @@ export async function run({ core, quick }) {
         profileAgainst: "templates-render-raw",
         ...(same ? {} : { note: sameNote }),
       }),
+      ratioRow({
+        group: "Templates",
+        name: `\`${compiled.name}\` ×${formatCount(renders)} (per render): the wrapper's overhead`,
+        input,
+        stats,
+        subjectKey: "strata",
+        baselineKey: "vendored",
+        baselineName: "the library's code as Strata runs it (vendored): `new Template` once, `render` ×N",
+        goal: { max: 1.15, text: "≤ 1.15×" },
+        profile: "templates-render",
+        profileAgainst: "templates-render-vendored",
+        ...(same ? {} : { note: sameNote }),
+      }),
     );
   }
   const stats = await measure(
     {
       strata: () => core.renderJinjaTemplate(CHAT_TEMPLATE, args, OPTIONS),
       raw: () => new Template(CHAT_TEMPLATE).render(args),
+      vendored: () => new VendoredTemplate(CHAT_TEMPLATE).render(args),
     },
     quick ? { rounds: 1, iterations: 1000, warmup: 100 } : { rounds: 2, iterations: 2500, warmup: 500 },
   );
@@ -93,6 +114,18 @@ export async function run({ core, quick }) {
       subjectKey: "strata",
       baselineKey: "raw",
       baselineName: "raw `@huggingface/jinja`: `new Template(src).render(args)`",
+      goal: { max: 1.3, text: "≤ 1.3×" },
+      profile: "templates-parse-render",
+      ...(same ? {} : { note: sameNote }),
+    }),
+    ratioRow({
+      group: "Templates",
+      name: "`renderJinjaTemplate` (parse + render each time): the wrapper's overhead",
+      input,
+      stats,
+      subjectKey: "strata",
+      baselineKey: "vendored",
+      baselineName: "the library's code as Strata runs it (vendored): `new Template(src).render(args)`",
       goal: { max: 1.3, text: "≤ 1.3×" },
       profile: "templates-parse-render",
       ...(same ? {} : { note: sameNote }),
@@ -114,6 +147,13 @@ export const profiles = {
   "templates-render-raw": async () => {
     const args = generateTemplateArgs();
     const template = new Template(CHAT_TEMPLATE);
+    return () => {
+      for (let i = 0; i < 100; i++) template.render(args);
+    };
+  },
+  "templates-render-vendored": async () => {
+    const args = generateTemplateArgs();
+    const template = new VendoredTemplate(CHAT_TEMPLATE);
     return () => {
       for (let i = 0; i < 100; i++) template.render(args);
     };
