@@ -8,6 +8,9 @@ import { conversationTurns } from "../test-support/samples-conversation.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { segmentRequest, serializeRequest } from "./segments.ts";
+import { segmentCounted } from "./counted.ts";
+import { continuedMessages } from "../tokens/count.ts";
+import { samples } from "../test-support/samples.ts";
 
 function wire(value: unknown): NormalizedRequest {
   const p = parseRequest(value);
@@ -140,5 +143,42 @@ describe("segmentRequest", () => {
       { provider: "anthropic" },
     );
     expect(seg.segments.length).toBe(4000);
+  });
+});
+
+describe("segmentCounted with the previous turn as twin", () => {
+  // A session keeps each turn's segments plain and hands them to the next turn as its twin: when
+  // the count goes on from the twin's, the segments of the messages the twin already had are taken
+  // from it. They must be exactly the segments a fresh segmentation writes.
+  const turns = samples.flatMap((s) => {
+    const parsed = parseRequest(s.data);
+    if (parsed.format === "strata") return [];
+    const request = parsed.request;
+    const n = request.messages.length;
+    return n < 2 ? [] : [{ id: s.id, request, previous: { ...request, messages: request.messages.slice(0, n - 1) } }];
+  });
+
+  it("takes the segments from the twin when the count went on from it, and they are the fresh ones", () => {
+    let continued = 0;
+    for (const { request, previous } of turns)
+      for (const provider of ["openai", "anthropic", "gemini"] as const) {
+        const alone = segmentCounted(request, { provider });
+        // The previous turn as a session has it: re-read from JSON, so its pieces are equal, not the same objects.
+        const twin = segmentCounted(JSON.parse(JSON.stringify(previous)) as NormalizedRequest, { provider });
+        const next = segmentCounted(request, { provider }, twin);
+        if (continuedMessages(next.count) === previous.messages.length) continued++;
+        expect(next.segments).toEqual(alone.segments);
+        expect(next.texts).toEqual(alone.texts);
+        expect(next.count).toEqual(alone.count);
+        // A previous turn whose first message was edited lends nothing it does not share.
+        const edited = structuredClone(previous);
+        edited.messages[0] = { ...edited.messages[0]!, content: [{ type: "text", text: "edited" }] };
+        const afterEdit = segmentCounted(request, { provider }, segmentCounted(edited, { provider }));
+        expect(continuedMessages(afterEdit.count)).toBe(-1);
+        expect(afterEdit.segments).toEqual(alone.segments);
+        expect(afterEdit.texts).toEqual(alone.texts);
+      }
+    // Most samples end with a plain append (the others' last message closes a tool loop with reasoning).
+    expect(continued).toBeGreaterThanOrEqual(12);
   });
 });

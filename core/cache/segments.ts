@@ -217,19 +217,19 @@ class Segmenter {
   /**
    * The twin's segment at the next index when `source` certainly writes its text (then this
    * segment takes its text, size, tokens and hashes without being serialized at all): a tool or
-   * a piece of message `message` the caller already found equal to the twin's, or one that
-   * `writesSame` finds so.
+   * a piece of message `message` the caller already found equal to the twin's (then the twin may
+   * be plain segments, as a session keeps them), or one that `writesSame` finds so.
    */
-  reusable(kind: SegmentKind, source: unknown, message = -1): SegmentRecord | undefined {
+  reusable(kind: SegmentKind, source: unknown, message = -1): Segment | undefined {
     const twin = this.twin?.segments[this.segments.length];
-    if (!(twin instanceof SegmentRecord)) return undefined;
+    if (twin === undefined) return undefined;
     if (
       this.known >= 0 &&
       twin.kind === kind &&
       (kind === "tool" || (message < this.known && twin.messageIndex === message))
     )
       return twin;
-    return twin.writesSame(kind, source) ? twin : undefined;
+    return twin instanceof SegmentRecord && twin.writesSame(kind, source) ? twin : undefined;
   }
 
   add(
@@ -243,7 +243,7 @@ class Segmenter {
     callerJson: boolean,
     cache: { readonly ttl?: string } | undefined,
     source: unknown,
-    reuse?: SegmentRecord,
+    reuse?: Segment,
   ): void {
     const index = this.segments.length;
     const twin = this.twin;
