@@ -91,3 +91,23 @@ export function runEnd(text: string, i: number, flags: number): number {
   }
   return i;
 }
+
+/** End of `\p{N}{1,3}` at `i`, where a number starts: up to three number code points. */
+export function numberEnd(text: string, i: number): number {
+  let end = i + widthAt(text, i);
+  for (let k = 1; k < 3 && end < text.length && (flagsAt(text, end) & NUMBER) !== 0; k++) end += widthAt(text, end);
+  return end;
+}
+
+/** End of the run of `\s` at `i` (every `\s` is in the BMP: one code unit each). */
+export function spaceRunEnd(text: string, i: number): number {
+  let end = i;
+  while (end < text.length && (flagsAt(text, end) & SPACE) !== 0) end++;
+  return end;
+}
+
+/** Index of the last `\r` or `\n` in `[from, to)`, or -1. */
+export function lastNewlineIn(text: string, from: number, to: number): number {
+  for (let k = to - 1; k >= from; k--) if ((flagsAt(text, k) & NEWLINE) !== 0) return k;
+  return -1;
+}

@@ -11,7 +11,18 @@
  *   | \s+(?!\S)
  *   | \s
  */
-import { LETTER, NEWLINE, NOT_PREFIX, NUMBER, PUNCT, SPACE, flagsAt, runEnd, widthAt } from "./char-classes.ts";
+import {
+  LETTER,
+  NOT_PREFIX,
+  NUMBER,
+  PUNCT,
+  flagsAt,
+  lastNewlineIn,
+  numberEnd,
+  runEnd,
+  spaceRunEnd,
+  widthAt,
+} from "./char-classes.ts";
 import { contractionEnd } from "./split-o200k.ts";
 
 /** End of the cl100k_base piece that starts at `i` (`i < text.length`). */
@@ -27,10 +38,7 @@ export function cl100kPieceEnd(text: string, i: number): number {
   }
   if ((f & LETTER) !== 0) return runEnd(text, i, LETTER);
   if ((f & NUMBER) !== 0) {
-    // \p{N}{1,3}
-    end = i + widthAt(text, i);
-    for (let k = 1; k < 3 && end < text.length && (flagsAt(text, end) & NUMBER) !== 0; k++) end += widthAt(text, end);
-    return end;
+    return numberEnd(text, i); // \p{N}{1,3}
   }
   // ` ?[^\s\p{L}\p{N}]+[\r\n]*`: without the space the run would start on a space, which fails
   const s = text.charCodeAt(i) === 0x20 ? i + 1 : i;
@@ -39,16 +47,11 @@ export function cl100kPieceEnd(text: string, i: number): number {
     for (let c = text.charCodeAt(end); c === 0x0d || c === 0x0a; c = text.charCodeAt(++end));
     return end;
   }
-  // Only `\s` is left (all in the BMP, one code unit each).
-  const n = text.length;
-  let lastNewline = -1;
-  for (end = i; end < n; end++) {
-    const g = flagsAt(text, end);
-    if ((g & SPACE) === 0) break;
-    if ((g & NEWLINE) !== 0) lastNewline = end;
-  }
-  if (end === n) return end; // \s+$
-  if (lastNewline >= 0) return lastNewline + 1; // \s*[\r\n] : back to the run's last newline
+  // Only `\s` is left.
+  end = spaceRunEnd(text, i);
+  if (end === text.length) return end; // \s+$
+  const newline = lastNewlineIn(text, i, end);
+  if (newline >= 0) return newline + 1; // \s*[\r\n] : back to the run's last newline
   // \s+(?!\S) : all but the run's last space; \s : one (never an empty piece)
   return end - i >= 2 ? end - 1 : i + 1;
 }

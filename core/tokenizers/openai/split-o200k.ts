@@ -27,7 +27,10 @@ import {
   SPACE,
   UPPER,
   flagsAt,
+  lastNewlineIn,
+  numberEnd,
   runEnd,
+  spaceRunEnd,
   widthAt,
 } from "./char-classes.ts";
 
@@ -131,10 +134,7 @@ export function o200kPieceEnd(text: string, i: number): number {
   if (end < 0) end = leadingAtLeastOne(text, i);
   if (end >= 0) return contractionEnd(text, end);
   if ((f & NUMBER) !== 0) {
-    // \p{N}{1,3}
-    end = i + widthAt(text, i);
-    for (let k = 1; k < 3 && end < text.length && (flagsAt(text, end) & NUMBER) !== 0; k++) end += widthAt(text, end);
-    return end;
+    return numberEnd(text, i); // \p{N}{1,3}
   }
   // ` ?[^\s\p{L}\p{N}]+[\r\n/]*`: without the space the run would start on a space, which fails
   const s = text.charCodeAt(i) === 0x20 ? i + 1 : i;
@@ -143,17 +143,12 @@ export function o200kPieceEnd(text: string, i: number): number {
     for (let c = text.charCodeAt(end); c === 0x0d || c === 0x0a || c === 0x2f; c = text.charCodeAt(++end));
     return end;
   }
-  // Every code point is a letter, a mark, a number, punctuation or a space: only `\s` is left
-  // (all in the BMP, one code unit each).
+  // Every code point is a letter, a mark, a number, punctuation or a space: only `\s` is left.
   const n = text.length;
-  let lastNewline = -1;
-  for (end = i; end < n; end++) {
-    const g = flagsAt(text, end);
-    if ((g & SPACE) === 0) break;
-    if ((g & NEWLINE) !== 0) lastNewline = end;
-  }
+  end = spaceRunEnd(text, i);
   // \s*[\r\n]+ : the greedy \s* gives back up to the last newline of the run
-  if (lastNewline >= 0) return lastNewline + 1;
+  const newline = lastNewlineIn(text, i, end);
+  if (newline >= 0) return newline + 1;
   // \s+(?!\S) : the whole run at the end of the text, else all but its last space; \s+ : one space
   // (never an empty piece, so a scan always moves on)
   return end === n || end - i < 2 ? Math.max(end, i + 1) : end - 1;
