@@ -1,5 +1,5 @@
 /**
- * The switch for the readers' fast paths (`schemaIssues`).
+ * The switch for the readers' fast paths (`schemaIssues`, `checkJsonValue`'s clean-data walk).
  * Each fast path gives exactly the answer of the plain path it shortcuts; tests run both and
  * compare, with `withoutFastPaths` giving the plain one.
  */

@@ -2,7 +2,7 @@
  * The readers' fast paths give exactly the plain paths' answers. Bodies of every wire format,
  * valid and broken at random places (wrong types, unknown roles, extra and missing keys, nulls,
  * odd prototypes, symbol and `__proto__` keys, holes, cycles), are read with the fast paths on and
- * off (`withoutFastPaths`: zod alone), and the results — parsed requests,
+ * off (`withoutFastPaths`: zod alone, the full value walk), and the results — parsed requests,
  * warnings, or thrown errors with their code, message and issues — must be deep-equal, key order
  * included.
  */
@@ -20,6 +20,7 @@ import { bedrockRequest } from "./bedrock.ts";
 import { RequestFormatError } from "./errors.ts";
 import { withoutFastPaths } from "./fast-paths.ts";
 import { geminiRequest } from "./gemini-schema.ts";
+import { checkJsonValue } from "./guard.ts";
 import { chatMessage, chatPart, chatRequest, chatTool } from "./openai-chat-schema.ts";
 import {
   responsesFunctionCall,
@@ -154,7 +155,15 @@ function checkValue(value: unknown, limits: Limits): void {
     outcome(() => parseWireRequest(value)),
     withoutFastPaths(() => outcome(() => parseWireRequest(value))),
   );
-  // 4. On JSON data (what parsing text gives), each request predicate is zod's answer exactly:
+  // 4. The JSON data check alone, under tight limits too.
+  const { format: _, ...valueLimits } = limits;
+  for (const l of [{}, valueLimits, { ...valueLimits, maxIssues: 2 }]) {
+    expectSame(
+      outcome(() => checkJsonValue(value, l)),
+      withoutFastPaths(() => outcome(() => checkJsonValue(value, l))),
+    );
+  }
+  // 5. On JSON data (what parsing text gives), each request predicate is zod's answer exactly:
   //    the fast path is not just safe, it is taken for every valid request.
   if (text !== undefined) {
     const data: unknown = JSON.parse(text);
@@ -212,6 +221,26 @@ describe("the readers' fast paths", () => {
     expect(stats.cases).toBe(2900);
     expect(stats.zodAccepted).toBeGreaterThan(1000);
     expect(stats.fastAccepted).toBe(stats.zodAccepted);
+  });
+
+  it("check deep shared and cyclic values as the full walk does", () => {
+    const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: [nest(depth - 1, leaf)] });
+    const shared = { s: "x" };
+    const cyclic: Record<string, unknown> = { k: 1 };
+    cyclic.self = [cyclic];
+    const bodies = [
+      nest(6, [shared, shared]),
+      { one: nest(12, shared), two: nest(12, shared) },
+      nest(10, cyclic),
+      [cyclic, nest(9, "\ud800")],
+      nest(3, { big: Array.from({ length: 50 }, () => nest(5, cyclic)) }),
+    ];
+    for (const body of bodies)
+      for (const limits of [{}, { maxDepth: 20 }, { maxDepth: 5, maxIssues: 3 }])
+        expectSame(
+          outcome(() => checkJsonValue(body, limits)),
+          withoutFastPaths(() => outcome(() => checkJsonValue(body, limits))),
+        );
   });
 
   it("say no to what they do not model, and zod decides", () => {
