@@ -4,7 +4,7 @@
  * odd prototypes, symbol and `__proto__` keys, holes, cycles), are read with the fast paths on and
  * off (`withoutFastPaths`: zod alone, the full value walk), and the results — parsed requests,
  * warnings, or thrown errors with their code, message and issues — must be deep-equal, key order
- * included.
+ * included. The Chat Completions reader is also compared with its previous version.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import { withoutFastPaths } from "./fast-paths.ts";
 import { geminiRequest } from "./gemini-schema.ts";
 import { checkJsonValue } from "./guard.ts";
 import { chatMessage, chatPart, chatRequest, chatTool } from "./openai-chat-schema.ts";
+import { fromOpenAIChat } from "./openai-chat.ts";
 import {
   responsesFunctionCall,
   responsesFunctionOutput,
@@ -34,6 +35,7 @@ import {
 } from "./openai-responses-schema.ts";
 import { parseWireRequest, readWireFormat } from "./parse.ts";
 import { acceptsOf } from "./schema-accepts.ts";
+import { referenceFromOpenAIChat } from "./test-support/openai-chat-reference.ts";
 import { mutate, mutationArb, wireBodyArbs } from "./test-support/wire-arbitraries.ts";
 import { WIRE_FORMATS, type WireFormat } from "./types.ts";
 
@@ -163,7 +165,14 @@ function checkValue(value: unknown, limits: Limits): void {
       withoutFastPaths(() => outcome(() => checkJsonValue(value, l))),
     );
   }
-  // 5. On JSON data (what parsing text gives), each request predicate is zod's answer exactly:
+  // 5. The Chat Completions reader against its previous version.
+  if (chatRequest.safeParse(value).success) {
+    expectSame(
+      outcome(() => fromOpenAIChat(value as never)),
+      outcome(() => referenceFromOpenAIChat(value as never)),
+    );
+  }
+  // 6. On JSON data (what parsing text gives), each request predicate is zod's answer exactly:
   //    the fast path is not just safe, it is taken for every valid request.
   if (text !== undefined) {
     const data: unknown = JSON.parse(text);
