@@ -24,6 +24,7 @@ import {
 } from "./anthropic-schema.ts";
 import type { RequestFormatIssue } from "./errors.ts";
 import { fromZodIssues } from "./issues.ts";
+import { schemaIssues } from "./schema-accepts.ts";
 import {
   argumentsObject,
   cacheControlOf,
@@ -135,8 +136,8 @@ export function checkAnthropicBlocks(raw: AnthropicRequestIn, root: unknown): Re
     if (typeof m.content === "string") return;
     m.content.forEach((b, j) => {
       if (ANTHROPIC_MODELLED.has(b.type)) {
-        const r = anthropicBlock.safeParse(b);
-        if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["messages", i, "content", j]));
+        const bad = schemaIssues(anthropicBlock, b);
+        if (bad) issues.push(...fromZodIssues(bad, root, ["messages", i, "content", j]));
       } else if (Object.hasOwn(ANTHROPIC_PASSTHROUGH, b.type))
         issues.push(...missingStrings(b, ANTHROPIC_PASSTHROUGH[b.type]!, `messages[${i}].content[${j}]`));
     });

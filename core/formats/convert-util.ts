@@ -97,6 +97,9 @@ export function cacheControlOf(marker: CacheMarker | undefined): JsonObject | un
  * parsed; anything else (spaces, invalid JSON) stays the raw string so its bytes survive.
  */
 export function parseArguments(text: string): JsonValue {
+  // Compact JSON of an object or array starts with its bracket: anything else stays text unparsed.
+  const first = text.charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b) return text;
   try {
     const value = JSON.parse(text) as JsonValue;
     if (value !== null && typeof value === "object" && JSON.stringify(value) === text) return value;

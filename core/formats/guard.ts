@@ -8,6 +8,7 @@ import { DEFAULT_MAX_JSON_DEPTH } from "../util/json.ts";
 import type { RequestFormatIssue } from "./errors.ts";
 import { formatPath, type PathSegment } from "../util/paths.ts";
 import { isPlainObject } from "../util/plain-object.ts";
+import { fastPathsOn } from "./fast-paths.ts";
 
 /** Longest string accepted in a request, in UTF-16 code units (16 Mi ≈ a 12 MB base64 image). */
 export const DEFAULT_MAX_STRING_LENGTH = 16 * 1024 * 1024;
@@ -71,11 +72,90 @@ function checkString(s: string, at: Frame, what: string, maxLen: number, out: Re
   }
 }
 
+/** Deepest `maxDepth` the fast path takes (it may run down a cycle to the depth limit). */
+const FAST_MAX_DEPTH = 100_000;
+/**
+ * From this depth on, the fast path remembers each container it has walked: one met twice (a
+ * cycle, or a value shared by two parents) ends it. `JSON.parse` output shares nothing, and few
+ * requests nest this deep, so the common case pays almost nothing; a cycle or shared value costs
+ * at most this many walks of the levels above it before the full check takes over.
+ */
+const SHARED_DEPTH = 8;
+const BAD = 0;
+const LEAF = 1;
+const NESTED = 2;
+
+/** A value's kind for the fast path: a leaf `checkJsonValue` accepts, a container, or anything else. */
+function kindOf(v: unknown, maxLen: number): number {
+  switch (typeof v) {
+    case "string":
+      return v.length <= maxLen && loneSurrogateIndex(v) < 0 ? LEAF : BAD;
+    case "boolean":
+      return LEAF;
+    case "number":
+      return Number.isFinite(v) ? LEAF : BAD;
+    case "object":
+      return v === null ? LEAF : NESTED;
+    default:
+      return BAD;
+  }
+}
+
+/**
+ * True only when `checkJsonValue` would find nothing, decided without frames, paths or an ancestor
+ * set (a cycle nests without end: it meets a container twice past `SHARED_DEPTH`, or trips the
+ * depth limit); false means "look closer", and the full check then says what and where. Valid
+ * requests, the common case, take only this walk.
+ */
+function isCleanJson(value: unknown, maxDepth: number, maxLen: number): boolean {
+  if (!(maxDepth <= FAST_MAX_DEPTH)) return false;
+  const first = kindOf(value, maxLen);
+  if (first !== NESTED) return first === LEAF;
+  const stack: object[] = [value as object];
+  const depths: number[] = [0];
+  let seen: Set<object> | undefined;
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= maxDepth) return false;
+    if (depth >= SHARED_DEPTH) {
+      if (seen?.has(v)) return false;
+      (seen ??= new Set()).add(v);
+    }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const child: unknown = v[i];
+        const kind = kindOf(child, maxLen);
+        if (kind === BAD) return false;
+        if (kind === NESTED) {
+          stack.push(child as object);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      if (!isPlainObject(v)) return false;
+      for (const key of Object.keys(v)) {
+        const child = (v as Record<string, unknown>)[key];
+        if (child === undefined) continue; // an absent optional field
+        if (key.length > maxLen || loneSurrogateIndex(key) >= 0) return false;
+        const kind = kindOf(child, maxLen);
+        if (kind === BAD) return false;
+        if (kind === NESTED) {
+          stack.push(child as object);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return true;
+}
+
 /** Returns every problem found (up to `maxIssues`); empty when the value is clean JSON data. */
 export function checkJsonValue(value: unknown, limits: ValueLimits = {}): RequestFormatIssue[] {
   const maxDepth = limits.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxLen = limits.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
   const maxIssues = limits.maxIssues ?? 20;
+  if (fastPathsOn() && isCleanJson(value, maxDepth, maxLen)) return [];
   const out: RequestFormatIssue[] = [];
   // Ancestors on the current path (cycle detection); `exit` frames pop them.
   const onPath = new Set<object>();

@@ -9,7 +9,7 @@
  */
 import { InvalidInputError } from "../util/errors.ts";
 import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
-import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
+import type { ContentBlock, JsonValue, Message, ProviderFields } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import {
   cacheControlOf,
@@ -88,6 +88,19 @@ function partFromWire(p: ChatPartIn): ContentBlock {
   }
 }
 
+const MESSAGE_FIELDS = ["role", "content", "name", "tool_calls", "tool_call_id", "function_call", "images"];
+const CALL_FIELDS = ["id", "type", "function"];
+const FUNCTION_FIELDS = ["name", "arguments"];
+
+/**
+ * `block` (a fresh literal) with `providerFields` set when defined: `withOptional` without its
+ * copies, on the path every message takes.
+ */
+function withFields<T extends object>(block: T, providerFields: ProviderFields | undefined): T {
+  if (providerFields !== undefined) (block as { providerFields?: ProviderFields }).providerFields = providerFields;
+  return block;
+}
+
 /** Parsed (schema-checked) Chat Completions request → normalized request. */
 export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
   const names = new ToolNames();
@@ -109,24 +122,24 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
     if (typeof m.content === "string") content.push({ type: "text", text: m.content });
     else if (Array.isArray(m.content) && m.role !== "tool")
       for (const p of m.content) content.push(partFrom(p as ChatPartIn));
-    const extras: Record<string, JsonValue> = {
-      ...extraFields(m, ["role", "content", "name", "tool_calls", "tool_call_id", "function_call", "images"]),
-    };
+    // A fresh object (or a new empty one): `noContent` may be added below.
+    const extras = (extraFields(m, MESSAGE_FIELDS) ?? {}) as Record<string, JsonValue>;
     if (m.role === "user" && m.images)
       for (const data of m.images) content.push({ type: "image", data, providerFields: { [KEY]: { ollama: true } } });
     if (m.role === "assistant") {
       for (const c of m.tool_calls ?? []) {
         names.add(c.id, c.function.name);
-        const fx = { ...extraFields(c, ["id", "type", "function"]), ...extraFields(c.function, ["name", "arguments"]) };
+        const cx = extraFields(c, CALL_FIELDS);
+        const fx = extraFields(c.function, FUNCTION_FIELDS);
         content.push(
-          withOptional(
+          withFields(
             {
               type: "tool_call",
               id: c.id,
               name: c.function.name,
               arguments: parseArguments(c.function.arguments),
             } as ContentBlock,
-            { providerFields: providerFieldsOf(KEY, fx) },
+            cx || fx ? { [KEY]: { ...cx, ...fx } } : undefined,
           ),
         );
       }
@@ -144,25 +157,20 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
     }
     if (m.role === "tool") {
       const parts = Array.isArray(m.content);
-      const block = withOptional(
+      const block = withFields(
         {
           type: "tool_result",
           toolCallId: m.tool_call_id,
           name: names.get(m.tool_call_id),
           result: m.content as JsonValue,
         } as ContentBlock,
-        {
-          providerFields: parts ? { [KEY]: { contentParts: true } } : undefined,
-        },
+        parts ? { [KEY]: { contentParts: true } } : undefined,
       );
-      return withOptional({ role: "tool", content: [block] } as Message, {
-        providerFields: providerFieldsOf(KEY, extras),
-      });
+      return withFields({ role: "tool", content: [block] } as Message, providerFieldsOf(KEY, extras));
     }
-    return withOptional({ role: roleFromWire(m.role), content } as Message, {
-      name: m.name,
-      providerFields: messageFieldsFrom(KEY, extras, m.role),
-    });
+    const message = { role: roleFromWire(m.role), content } as Message & { name?: string };
+    if (m.name !== undefined) message.name = m.name;
+    return withFields(message, messageFieldsFrom(KEY, extras, m.role));
   });
   const tools: ToolDefinition[] = (raw.tools ?? []).map((t) => {
     if (t.type === "custom") return { name: t.custom.name, providerFields: { [KEY]: t as unknown as JsonObject } };

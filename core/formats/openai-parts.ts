@@ -91,10 +91,12 @@ export function messageFieldsFrom(
   extras: JsonObject | undefined,
   wireRole: string,
 ): ProviderFields | undefined {
+  const own = extras !== undefined && Object.keys(extras).length > 0;
+  if (!own && wireRole !== "developer") return undefined;
   const fields: Record<string, JsonObject> = {};
-  if (extras && Object.keys(extras).length > 0) fields[key] = extras;
+  if (own) fields[key] = extras;
   if (wireRole === "developer") fields.openai = { role: "developer" };
-  return Object.keys(fields).length > 0 ? fields : undefined;
+  return fields;
 }
 
 /** A function tool's `name`, `description`, `parameters` and extra wire fields, in that order. */

@@ -48,6 +48,7 @@ import {
   toolFromFunction,
 } from "./openai-parts.ts";
 import { fromZodIssues } from "./issues.ts";
+import { schemaIssues } from "./schema-accepts.ts";
 import {
   RESPONSES_ITEM_TYPES,
   RESPONSES_PASSTHROUGH,
@@ -108,8 +109,8 @@ export function checkResponsesItems(
       });
       return;
     }
-    const r = schema.safeParse(raw);
-    if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["input", i]));
+    const bad = schemaIssues(schema, raw);
+    if (bad) issues.push(...fromZodIssues(bad, root, ["input", i]));
     else items.push({ kind: type as ResponsesItemIn["kind"], item: raw } as unknown as ResponsesItemIn);
   });
   return { items, issues };
@@ -123,8 +124,8 @@ export function checkResponsesTools(
   const issues: RequestFormatIssue[] = [];
   (tools ?? []).forEach((t, i) => {
     if (t.type !== "function") return;
-    const r = responsesFunctionTool.safeParse(t);
-    if (!r.success) issues.push(...fromZodIssues(r.error.issues, root, ["tools", i]));
+    const bad = schemaIssues(responsesFunctionTool, t);
+    if (bad) issues.push(...fromZodIssues(bad, root, ["tools", i]));
   });
   return issues;
 }

@@ -5,19 +5,20 @@
  * format tried and lists the closest one's issues. `parseRequest` (request/) adds Strata's own
  * `AssemblyRequest` to the formats tried.
  */
-import { anthropicRequest } from "./anthropic-schema.ts";
+import { type AnthropicRequestIn, anthropicRequest } from "./anthropic-schema.ts";
 import { checkAnthropicBlocks, fromAnthropic } from "./anthropic.ts";
-import { bedrockRequest, checkBedrockBlocks, fromBedrock } from "./bedrock.ts";
+import { type BedrockRequestIn, bedrockRequest, checkBedrockBlocks, fromBedrock } from "./bedrock.ts";
 import { byEvidence, type FormatEvidence, type Obj, rankFormats, wireEvidence } from "./detect.ts";
 import { RequestFormatError, type RequestFormatErrorCode, type RequestFormatIssue } from "./errors.ts";
-import { geminiRequest } from "./gemini-schema.ts";
+import { type GeminiRequestIn, geminiRequest } from "./gemini-schema.ts";
 import { checkGeminiParts, fromGemini } from "./gemini.ts";
 import { checkJsonValue, type ValueLimits } from "./guard.ts";
 import { fromZodIssues, summarizeIssues } from "./issues.ts";
-import { chatRequest } from "./openai-chat-schema.ts";
+import { type ChatRequestIn, chatRequest } from "./openai-chat-schema.ts";
 import { fromOpenAIChat } from "./openai-chat.ts";
-import { responsesRequest } from "./openai-responses-schema.ts";
+import { type ResponsesRequestIn, responsesRequest } from "./openai-responses-schema.ts";
 import { checkResponsesItems, checkResponsesTools, fromOpenAIResponses } from "./openai-responses.ts";
+import { schemaIssues } from "./schema-accepts.ts";
 import { type NormalizedRequest, WIRE_FORMATS, type WireFormat } from "./types.ts";
 import { parseJson } from "../util/json.ts";
 import { jsonPathAt } from "../util/json-path.ts";
@@ -34,7 +35,8 @@ export interface ParseRequestOptions<F extends string = WireFormat> extends Valu
 }
 
 // zod validates; converters read the original value (zod's output puts known keys first,
-// which would reorder verbatim objects and change their bytes). No schema transforms values.
+// which would reorder verbatim objects and change their bytes). No schema transforms values, so
+// a valid value skips zod's copy altogether (`schemaIssues`: zod runs only to report issues).
 export type ReadAttempt<T> =
   | { readonly ok: true; readonly parsed: T }
   | { readonly ok: false; readonly issues: readonly RequestFormatIssue[] };
@@ -43,14 +45,14 @@ export type ReadAttempt<T> =
 export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<WireRequest> {
   switch (format) {
     case "openai-chat": {
-      const r = chatRequest.safeParse(value);
-      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      return { ok: true, parsed: { format, request: fromOpenAIChat(value as typeof r.data), warnings: [] } };
+      const bad = schemaIssues(chatRequest, value);
+      if (bad) return { ok: false, issues: fromZodIssues(bad, value) };
+      return { ok: true, parsed: { format, request: fromOpenAIChat(value as ChatRequestIn), warnings: [] } };
     }
     case "openai-responses": {
-      const r = responsesRequest.safeParse(value);
-      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      const raw = value as typeof r.data;
+      const bad = schemaIssues(responsesRequest, value);
+      if (bad) return { ok: false, issues: fromZodIssues(bad, value) };
+      const raw = value as ResponsesRequestIn;
       const { items, issues } =
         typeof raw.input === "string" || raw.input === undefined
           ? { items: [], issues: [] }
@@ -70,28 +72,28 @@ export function readWireFormat(format: WireFormat, value: unknown): ReadAttempt<
       };
     }
     case "anthropic": {
-      const r = anthropicRequest.safeParse(value);
-      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      const issues = checkAnthropicBlocks(value as typeof r.data, value);
+      const bad = schemaIssues(anthropicRequest, value);
+      if (bad) return { ok: false, issues: fromZodIssues(bad, value) };
+      const issues = checkAnthropicBlocks(value as AnthropicRequestIn, value);
       if (issues.length > 0) return { ok: false, issues };
       const warnings: RequestFormatIssue[] = [];
-      return { ok: true, parsed: { format, request: fromAnthropic(value as typeof r.data, warnings), warnings } };
+      return { ok: true, parsed: { format, request: fromAnthropic(value as AnthropicRequestIn, warnings), warnings } };
     }
     case "bedrock-converse": {
-      const r = bedrockRequest.safeParse(value);
-      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      const issues = checkBedrockBlocks(value as typeof r.data);
+      const bad = schemaIssues(bedrockRequest, value);
+      if (bad) return { ok: false, issues: fromZodIssues(bad, value) };
+      const issues = checkBedrockBlocks(value as BedrockRequestIn);
       if (issues.length > 0) return { ok: false, issues };
       const warnings: RequestFormatIssue[] = [];
-      return { ok: true, parsed: { format, request: fromBedrock(value as typeof r.data, warnings), warnings } };
+      return { ok: true, parsed: { format, request: fromBedrock(value as BedrockRequestIn, warnings), warnings } };
     }
     case "gemini": {
-      const r = geminiRequest.safeParse(value);
-      if (!r.success) return { ok: false, issues: fromZodIssues(r.error.issues, value) };
-      const issues = checkGeminiParts(value as typeof r.data);
+      const bad = schemaIssues(geminiRequest, value);
+      if (bad) return { ok: false, issues: fromZodIssues(bad, value) };
+      const issues = checkGeminiParts(value as GeminiRequestIn);
       if (issues.length > 0) return { ok: false, issues };
       const warnings: RequestFormatIssue[] = [];
-      return { ok: true, parsed: { format, request: fromGemini(value as typeof r.data, warnings), warnings } };
+      return { ok: true, parsed: { format, request: fromGemini(value as GeminiRequestIn, warnings), warnings } };
     }
   }
 }
