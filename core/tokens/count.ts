@@ -212,7 +212,8 @@ export function countRequestTokens(
 /**
  * `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has
  * what the request needs. `prefix`: an earlier count; when `request` only appends messages to that
- * count's request (`CountPrefix.same` tells), an estimate goes on from where it ended (the same result).
+ * count's request (`CountPrefix.same` tells), the count goes on from where that one ended (the same
+ * result): an estimate from an estimate, an exact OpenAI count from an exact one.
  */
 export function countTokensWith(
   request: ProviderRequest | NormalizedRequest,
@@ -242,7 +243,7 @@ export function countTokensWith(
         message: `The tokenizer uses ${tokenizer.encoding}, but ${model} uses ${expected}: counts may differ.`,
       });
     const exact = kit.exact ?? missing("the exact OpenAI counter");
-    return exact(request, model, format, tokenizer, ctx, notes, tokenizer.encoding === expected);
+    return exact(request, model, format, tokenizer, ctx, notes, tokenizer.encoding === expected, prefix);
   }
   if (tokenizer !== undefined)
     notes.push({
