@@ -7,9 +7,11 @@ import { InvalidInputError } from "../util/errors.ts";
 import { OPENAI_FITTED_FRAMING } from "./coefficients.ts";
 import { band, mediaBand } from "./count-band.ts";
 import type { FeatureContext } from "./count-estimate.ts";
-import { FITTED_EVENTS, type FittedEvents, openaiPieces } from "./count-openai.ts";
+import { currentLoopStart } from "./count-estimate.ts";
+import { FITTED_EVENTS, type FittedEvents, NO_EVENTS, openaiPieces } from "./count-openai.ts";
+import { appendsTo, type CountPrefix, continued } from "./count-prefix.ts";
 import type { MediaCost } from "./media.ts";
-import { segmentRefs } from "./segment-order.ts";
+import { messageRefs, segmentRefs } from "./segment-order.ts";
 import type { CountMethod, SegmentTokens, TokenCount, Tokenizer, TokenNote } from "./types.ts";
 
 /** A tokenizer's count, checked to be a whole number ≥ 0. */
@@ -27,6 +29,53 @@ function checkedCount(tokenizer: Tokenizer): (text: string) => number {
   };
 }
 
+/**
+ * Where an exact count ended, so a request that only appends messages to its request (a simulated
+ * next turn, the current turn after the previous one) is counted from there: the segments already
+ * counted read the same tools, options, first system message and tool loop, so they count the same.
+ */
+interface ExactEnd {
+  readonly request: NormalizedRequest;
+  readonly model: string;
+  readonly format: "openai-chat" | "openai-responses";
+  /** The very tokenizer (its encoding, its counts, and with the model whether the count is trusted). */
+  readonly tokenizer: Tokenizer;
+  /** Index of the first system message, or -1 (`OpenAIPieces.firstSystem`). */
+  readonly firstSystem: number;
+  readonly loopStart: number;
+  /** A reasoning item was counted in the tool loop: it would count differently outside it. */
+  readonly loopSensitive: boolean;
+  /** Running figures after the last segment, summed in segment order as a fresh count sums them. */
+  readonly segmentTokens: number;
+  readonly estimated: number;
+  readonly estimate: boolean;
+  readonly media: readonly MediaCost[];
+  readonly segmentNotes: readonly TokenNote[];
+}
+const ends = new WeakMap<TokenCount, ExactEnd>();
+
+/**
+ * `prefix`'s end when `request` only appends messages to its request and nothing counted changes
+ * with the append: the same first system message (it decides the function definitions' padding
+ * and share), and the same tool loop unless no reasoning item was counted in it (an item counts
+ * only within the current loop).
+ */
+function continuable(
+  prefix: CountPrefix | undefined,
+  request: NormalizedRequest,
+  model: string,
+  format: "openai-chat" | "openai-responses",
+  tokenizer: Tokenizer,
+): ExactEnd | undefined {
+  const end = prefix === undefined ? undefined : ends.get(prefix.count);
+  if (end === undefined || end.model !== model || end.format !== format || end.tokenizer !== tokenizer)
+    return undefined;
+  if (!appendsTo(prefix!, request, end.request)) return undefined;
+  if (request.messages.findIndex((m) => m.role === "system") !== end.firstSystem) return undefined;
+  if (end.loopSensitive && currentLoopStart(request) !== end.loopStart) return undefined;
+  return end;
+}
+
 export function exactCount(
   request: NormalizedRequest,
   model: string,
@@ -35,30 +84,58 @@ export function exactCount(
   ctx: FeatureContext,
   notes: TokenNote[],
   trusted: boolean,
+  prefix?: CountPrefix,
 ): TokenCount {
-  const refs = segmentRefs(request, "openai");
+  const from = continuable(prefix, request, model, format, tokenizer);
+  const counted = from === undefined ? 0 : from.request.messages.length;
+  // Counting on from `prefix`: only the appended messages are walked.
+  const refs = from === undefined ? segmentRefs(request, "openai") : messageRefs(request.messages, counted);
+  const base = from === undefined ? 0 : prefix!.count.perSegment.length;
   const pieces = openaiPieces(request, refs, checkedCount(tokenizer), model, ctx);
-  notes.push(...pieces.notes);
   const k = OPENAI_FITTED_FRAMING[format];
-  const fitted = (e: FittedEvents) => Math.round(FITTED_EVENTS.reduce((s, name) => s + e[name] * k[name], 0));
-  let estimated = pieces.leadingMethod === "estimate" ? pieces.leading : 0;
-  const media: MediaCost[] = [];
-  let method: CountMethod = trusted ? pieces.leadingMethod : "estimate";
-  const perSegment = refs.map((ref, index): SegmentTokens => {
-    const p = pieces.segments[index]!;
+  const fitted = (e: FittedEvents) =>
+    e === NO_EVENTS ? 0 : Math.round(FITTED_EVENTS.reduce((s, name) => s + e[name] * k[name], 0));
+  let estimated = from?.estimated ?? (pieces.leadingMethod === "estimate" ? pieces.leading : 0);
+  let estimate = from?.estimate ?? false;
+  let segmentTokens = from?.segmentTokens ?? 0;
+  const media: MediaCost[] = from === undefined ? [] : [...from.media];
+  const perSegment: SegmentTokens[] = from === undefined ? [] : [...prefix!.count.perSegment];
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i]!;
+    const p = pieces.segments[i]!;
     const tokens = p.fixed + fitted(p.events);
-    media.push(...p.media);
+    for (const m of p.media) media.push(m);
     // With another model's encoding nothing is exact: the whole count gets the estimate band.
     const segmentMethod = trusted ? p.method : "estimate";
     if (segmentMethod === "estimate") {
-      method = "estimate";
+      estimate = true;
       estimated += tokens - p.media.reduce((s, m) => s + m.tokens, 0);
     }
-    return { index, path: ref.path, kind: ref.kind, tokens, method: segmentMethod, media: p.media };
-  });
-  const total = pieces.leading + perSegment.reduce((s, x) => s + x.tokens, 0) + pieces.trailing;
+    segmentTokens += tokens;
+    perSegment.push({ index: base + i, path: ref.path, kind: ref.kind, tokens, method: segmentMethod, media: p.media });
+  }
+  const segmentNotes = from === undefined ? pieces.notes : [...from.segmentNotes, ...pieces.notes];
+  notes.push(...segmentNotes, ...pieces.leadingNotes);
+  const method: CountMethod = !trusted || estimate ? "estimate" : pieces.leadingMethod;
+  const total = pieces.leading + segmentTokens + pieces.trailing;
+  const end: ExactEnd = {
+    request,
+    model,
+    format,
+    tokenizer,
+    firstSystem: pieces.firstSystem,
+    loopStart: pieces.loopStart,
+    // Reasoning in the loop: among the segments walked now, or (the loop unchanged) among those counted before.
+    loopSensitive:
+      pieces.loopSensitive || (from !== undefined && from.loopSensitive && from.loopStart === pieces.loopStart),
+    segmentTokens,
+    estimated,
+    estimate,
+    media,
+    segmentNotes,
+  };
   if (!trusted) estimated += pieces.trailing + (pieces.leadingMethod === "exact" ? pieces.leading : 0);
-  return {
+  const count: TokenCount = {
     total,
     method,
     ...band(total, estimated, OPENAI_FITTED_FRAMING.band, mediaBand(media)),
@@ -71,4 +148,7 @@ export function exactCount(
     encoding: tokenizer.encoding,
     notes,
   };
+  ends.set(count, end);
+  if (from !== undefined) continued.set(count, counted);
+  return count;
 }

@@ -52,9 +52,11 @@ export const FITTED_EVENTS = [
 export interface OpenAISegmentPieces {
   /** Tokens under published rules and the tokenizer. */
   fixed: number;
-  readonly events: FittedEvents;
+  /** `NO_EVENTS` (shared) until the segment has one. */
+  events: FittedEvents;
   method: CountMethod;
-  readonly media: MediaCost[];
+  /** `NO_MEDIA` (shared) until the segment has some. */
+  media: MediaCost[];
 }
 
 export interface OpenAIPieces {
@@ -64,13 +66,23 @@ export interface OpenAIPieces {
   readonly trailing: number;
   /** Tokenizer count of each message's content (text, tool calls, tool results), by message index. */
   readonly messageContentTokens: readonly number[];
+  /** The segments' notes, in segment order. */
   readonly notes: readonly TokenNote[];
+  /** The request's own notes (a response schema), after the segments' in a count. */
+  readonly leadingNotes: readonly TokenNote[];
+  /** Index of the first system message, or -1: it takes the function definitions' padding and share. */
+  readonly firstSystem: number;
+  /** The current tool loop's first message (`currentLoopStart`): reasoning items count only from there. */
+  readonly loopStart: number;
+  /** True when a segment walked is a reasoning item in the current tool loop (it counts only there). */
+  readonly loopSensitive: boolean;
 }
 
 type Obj = { readonly [key: string]: JsonValue };
 const isObj = (v: JsonValue | undefined): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-const noEvents = (): FittedEvents => ({
+/** The events of a segment with none, shared (most segments): `eventsOf` gives a segment its own. */
+export const NO_EVENTS: Readonly<FittedEvents> = Object.freeze({
   toolCalls: 0,
   parallelCalls: 0,
   toolResults: 0,
@@ -78,6 +90,19 @@ const noEvents = (): FittedEvents => ({
   strictTools: 0,
   reasoningChars: 0,
 });
+
+/** The media of a segment with none, shared. */
+const NO_MEDIA: MediaCost[] = Object.freeze([]) as unknown as MediaCost[];
+
+/** `p`'s own events, to add to. */
+const eventsOf = (p: OpenAISegmentPieces): FittedEvents =>
+  p.events === NO_EVENTS ? (p.events = { ...NO_EVENTS }) : p.events;
+
+/** Adds `c` to `p`'s own media. */
+function addMedia(p: OpenAISegmentPieces, c: MediaCost): void {
+  if (p.media === NO_MEDIA) p.media = [c];
+  else p.media.push(c);
+}
 
 /** The role OpenAI reads: `developer` for a system message that came in as one, else the role. */
 const wireRole = (m: Message): string =>
@@ -87,7 +112,7 @@ const wireRole = (m: Message): string =>
 function toolChoicePieces(choice: JsonValue | undefined, tok: (s: string) => number, p: OpenAISegmentPieces): void {
   if (choice === "none") p.fixed += 1;
   else if (choice === "required") {
-    p.events.toolChoiceRequired++;
+    eventsOf(p).toolChoiceRequired++;
     p.method = "estimate";
   } else if (isObj(choice)) {
     const fn = choice.function;
@@ -98,6 +123,10 @@ function toolChoicePieces(choice: JsonValue | undefined, tok: (s: string) => num
   }
 }
 
+/**
+ * The pieces of the segments `refs` of `request` (all of them, or the segments of its messages
+ * from one on: then the request-wide figures are computed as for the whole request).
+ */
 export function openaiPieces(
   request: NormalizedRequest,
   refs: readonly SegmentRef[],
@@ -144,13 +173,13 @@ export function openaiPieces(
   for (const r of refs)
     if (r.kind === "tool" && serverTool(r.tool) === null)
       rendered.set(r.toolIndex, renderFunction(r.tool.name, r.tool.description, r.tool.inputSchema));
-  const namespaceTokens = hasFunctions ? tok(renderFunctions([...rendered.values()])) : 0;
   let firstFunction = true;
   let perFunctionSum = 0;
   let firstFunctionPieces: OpenAISegmentPieces | undefined;
+  let loopSensitive = false;
 
   const segments = refs.map((ref): OpenAISegmentPieces => {
-    const p: OpenAISegmentPieces = { fixed: 0, events: noEvents(), method: "exact", media: [] };
+    const p: OpenAISegmentPieces = { fixed: 0, events: NO_EVENTS, method: "exact", media: NO_MEDIA };
     switch (ref.kind) {
       case "tool": {
         p.method = "estimate";
@@ -168,7 +197,7 @@ export function openaiPieces(
         const own = tok(text);
         perFunctionSum += own;
         p.fixed += own;
-        if (ref.tool.providerFields?.openai?.strict === true) p.events.strictTools++;
+        if (ref.tool.providerFields?.openai?.strict === true) eventsOf(p).strictTools++;
         if (firstFunction) {
           firstFunction = false;
           firstFunctionPieces = p;
@@ -201,16 +230,18 @@ export function openaiPieces(
             // Chat Completions takes no reasoning back. A Responses reasoning item's summary is
             // not billed; its encrypted content is, within the current tool loop (fitted per char).
             if (b.providerFields?.["openai-responses"]?.item !== undefined && ref.messageIndex >= loopStart) {
-              p.events.reasoningChars += b.signature?.length ?? 0;
+              eventsOf(p).reasoningChars += b.signature?.length ?? 0;
               p.method = "estimate";
+              loopSensitive = true;
             }
             break;
           case "tool_call": {
             p.fixed += tok(b.name) + tok(jsonText(b.arguments));
-            p.events.toolCalls++;
+            const events = eventsOf(p);
+            events.toolCalls++;
             p.method = "estimate";
             const calls = callsOf(ref.messageIndex);
-            if (calls.count > 1 && calls.firstCall === ref.blockIndex) p.events.parallelCalls++;
+            if (calls.count > 1 && calls.firstCall === ref.blockIndex) events.parallelCalls++;
             break;
           }
           case "tool_result": {
@@ -218,10 +249,10 @@ export function openaiPieces(
             for (const t of parts.texts) p.fixed += tok(t);
             for (const m of parts.media) {
               const c = ctx.media(m, resolution);
-              p.media.push(c);
+              addMedia(p, c);
               p.fixed += c.tokens;
             }
-            p.events.toolResults++;
+            eventsOf(p).toolResults++;
             p.method = "estimate";
             // Every result after the first in one tool message is a wire message of its own.
             if (callsOf(ref.messageIndex).firstResult !== ref.blockIndex || ref.message.role !== "tool")
@@ -235,7 +266,7 @@ export function openaiPieces(
             break;
           default: {
             const c = ctx.media(b, resolution);
-            p.media.push(c);
+            addMedia(p, c);
             p.fixed += c.tokens + (c.text === null ? 0 : tok(c.text));
             p.method = "estimate";
             if (c.note !== null)
@@ -251,12 +282,14 @@ export function openaiPieces(
       }
     }
   });
-  if (firstFunctionPieces) firstFunctionPieces.fixed += namespaceTokens - perFunctionSum;
+  // The namespace is rendered only when `refs` hold the function tools (not for messages alone).
+  if (firstFunctionPieces) firstFunctionPieces.fixed += tok(renderFunctions([...rendered.values()])) - perFunctionSum;
   const schemas = responseSchemas(request);
   let leading = 0;
   for (const s of schemas) leading += tok(s);
+  const leadingNotes: TokenNote[] = [];
   if (schemas.length > 0)
-    notes.push({
+    leadingNotes.push({
       code: "framing_estimated",
       path: "providerOptions",
       message: "OpenAI does not publish how a response schema is shown to the model: its JSON is counted as is.",
@@ -269,5 +302,9 @@ export function openaiPieces(
     trailing,
     messageContentTokens,
     notes,
+    leadingNotes,
+    firstSystem,
+    loopStart,
+    loopSensitive,
   };
 }

@@ -11,6 +11,7 @@ import { currentLoopStart, type FeatureContext, leadingFeatures, visitSegmentFea
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
+import { appendsTo, type CountPrefix, continued } from "./count-prefix.ts";
 import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
 import { messageRefs, type SegmentOrder, segmentRefs } from "./segment-order.ts";
@@ -25,6 +26,8 @@ import {
   type TokenNote,
   type TokenProvider,
 } from "./types.ts";
+
+export { type CountPrefix, continuedMessages } from "./count-prefix.ts";
 
 const FORMATS: readonly TokenFormat[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse"];
 
@@ -94,27 +97,6 @@ interface EstimateEnd {
 }
 const ends = new WeakMap<TokenCount, EstimateEnd>();
 
-/** Counts that went on from a `CountPrefix`: how many leading messages were the prefix's (see `continuedMessages`). */
-const continued = new WeakMap<TokenCount, number>();
-
-/**
- * When `count` went on from its `CountPrefix`, how many of its request's leading messages that
- * prefix's `same` found equal to the earlier request's (its tools and provider options were found
- * equal too); else -1. A caller that segments both requests can then take those messages' segments
- * from the earlier request's without comparing them again.
- */
-export const continuedMessages = (count: TokenCount): number => continued.get(count) ?? -1;
-
-/**
- * An earlier count to go on from (see `countTokensWith`), and how to tell that a piece of the new
- * request is the earlier one's: by default the very same object; `same` may compare contents
- * (it must answer true only for values that are counted alike, e.g. equal JSON).
- */
-export interface CountPrefix {
-  readonly count: TokenCount;
-  readonly same?: (a: unknown, b: unknown) => boolean;
-}
-
 /**
  * `prefix`'s end when `request` only appends messages to its request (same tools, options and
  * message objects) and nothing already counted changes with the append: the same leading system
@@ -129,16 +111,9 @@ function continuable(
 ): EstimateEnd | undefined {
   const end = prefix === undefined ? undefined : ends.get(prefix.count);
   if (end === undefined || end.provider !== provider || end.model !== model || end.format !== format) return undefined;
-  const same = prefix!.same ?? Object.is;
-  const before = end.request;
-  if (request.tools.length !== before.tools.length || !same(request.providerOptions, before.providerOptions))
+  if (!appendsTo(prefix!, request, end.request)) return undefined;
+  if (segmentOrderOf(provider) !== "openai" && leadingSystemCount(request.messages) !== end.leadingSystem)
     return undefined;
-  for (let i = 0; i < before.tools.length; i++) if (!same(request.tools[i], before.tools[i])) return undefined;
-  const old = before.messages;
-  const messages = request.messages;
-  if (messages.length < old.length) return undefined;
-  for (let i = 0; i < old.length; i++) if (!same(messages[i], old[i])) return undefined;
-  if (segmentOrderOf(provider) !== "openai" && leadingSystemCount(messages) !== end.leadingSystem) return undefined;
   // A later loop start moves the counted blocks from the old loop out of it: safe only without reasoning there.
   const loopStart = currentLoopStart(request);
   if (loopStart < end.loopStart || (loopStart > end.loopStart && end.loopSensitive)) return undefined;
@@ -237,7 +212,8 @@ export function countRequestTokens(
 /**
  * `countRequestTokens` with the parts of `kit` (see `CountKit`); the same count when the kit has
  * what the request needs. `prefix`: an earlier count; when `request` only appends messages to that
- * count's request (`CountPrefix.same` tells), an estimate goes on from where it ended (the same result).
+ * count's request (`CountPrefix.same` tells), the count goes on from where that one ended (the same
+ * result): an estimate from an estimate, an exact OpenAI count from an exact one.
  */
 export function countTokensWith(
   request: ProviderRequest | NormalizedRequest,
@@ -267,7 +243,7 @@ export function countTokensWith(
         message: `The tokenizer uses ${tokenizer.encoding}, but ${model} uses ${expected}: counts may differ.`,
       });
     const exact = kit.exact ?? missing("the exact OpenAI counter");
-    return exact(request, model, format, tokenizer, ctx, notes, tokenizer.encoding === expected);
+    return exact(request, model, format, tokenizer, ctx, notes, tokenizer.encoding === expected, prefix);
   }
   if (tokenizer !== undefined)
     notes.push({

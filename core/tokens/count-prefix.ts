@@ -1,0 +1,45 @@
+/**
+ * Going on from an earlier count: `CountPrefix` names it, `appendsTo` tells whether a request only
+ * appends messages to that count's request, and `continuedMessages` tells a caller how many
+ * leading messages a count took from its prefix. Shared by the estimate (count.ts) and the exact
+ * OpenAI counter (count-exact.ts, loaded on demand).
+ */
+import type { NormalizedRequest } from "../formats/types.ts";
+import type { TokenCount } from "./types.ts";
+
+/**
+ * An earlier count to go on from (see `countTokensWith`), and how to tell that a piece of the new
+ * request is the earlier one's: by default the very same object; `same` may compare contents
+ * (it must answer true only for values that are counted alike, e.g. equal JSON).
+ */
+export interface CountPrefix {
+  readonly count: TokenCount;
+  readonly same?: (a: unknown, b: unknown) => boolean;
+}
+
+/**
+ * True when `request` has `before`'s tools and provider options and starts with its messages
+ * (each compared by `prefix.same`), so it only appends messages to it.
+ */
+export function appendsTo(prefix: CountPrefix, request: NormalizedRequest, before: NormalizedRequest): boolean {
+  const same = prefix.same ?? Object.is;
+  if (request.tools.length !== before.tools.length || !same(request.providerOptions, before.providerOptions))
+    return false;
+  for (let i = 0; i < before.tools.length; i++) if (!same(request.tools[i], before.tools[i])) return false;
+  const old = before.messages;
+  const messages = request.messages;
+  if (messages.length < old.length) return false;
+  for (let i = 0; i < old.length; i++) if (!same(messages[i], old[i])) return false;
+  return true;
+}
+
+/** Counts that went on from a `CountPrefix`: how many leading messages were the prefix's (see `continuedMessages`). */
+export const continued = new WeakMap<TokenCount, number>();
+
+/**
+ * When `count` went on from its `CountPrefix`, how many of its request's leading messages that
+ * prefix's `same` found equal to the earlier request's (its tools and provider options were found
+ * equal too); else -1. A caller that segments both requests can then take those messages' segments
+ * from the earlier request's without comparing them again.
+ */
+export const continuedMessages = (count: TokenCount): number => continued.get(count) ?? -1;
