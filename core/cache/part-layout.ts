@@ -42,6 +42,23 @@ export function partGroup(part: RequestPart): PartGroup | null {
   return GROUP_OF[colon < 0 ? part.source : part.source.slice(0, colon)] ?? null;
 }
 
+/**
+ * `partGroup` of every part, by position, worked out once per parts list: an inspection asks for
+ * the groups of the same parts about ten times (two layout checks, two re-layings, three next
+ * turns), and a 5 MB request has tens of thousands of parts. A parts list is never changed after
+ * `requestParts` makes it, so the groups stay valid as long as the list lives.
+ */
+const groupsByParts = new WeakMap<readonly RequestPart[], readonly (PartGroup | null)[]>();
+
+function groupsOf(parts: readonly RequestPart[]): readonly (PartGroup | null)[] {
+  let groups = groupsByParts.get(parts);
+  if (groups === undefined) {
+    groups = parts.map(partGroup);
+    groupsByParts.set(parts, groups);
+  }
+  return groups;
+}
+
 /** The first message part out of place for a layout: it sits after a part the layout puts behind it. */
 export interface OutOfPlace {
   readonly part: number;
@@ -69,10 +86,12 @@ const GROUP_WORDS: Readonly<Record<PartGroup, string>> = {
  */
 export function outOfPlace(parts: readonly RequestPart[], layout: InputAssemblyLayout): OutOfPlace | null {
   const order = PART_GROUP_ORDER[layout];
+  const groups = groupsOf(parts);
   let max = -1;
   let maxPart: RequestPart | null = null;
-  for (const p of parts) {
-    const g = partGroup(p);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const g = groups[i]!;
     if (g === null) continue;
     const rank = order.indexOf(g);
     if (rank < max && maxPart) {
@@ -109,14 +128,25 @@ export function relayBlocker(parts: readonly RequestPart[]): string | null {
  * Check `relayBlocker` first: `unknown` parts are left out.
  */
 export function relayParts(parts: readonly RequestPart[], layout: InputAssemblyLayout): number[] {
-  const order = PART_GROUP_ORDER[layout];
-  const buckets: number[][] = order.map(() => []);
-  for (const p of parts) {
-    const g = partGroup(p);
-    if (g !== null) buckets[order.indexOf(g)]!.push(p.index);
+  let byLayout = relaidByParts.get(parts);
+  if (byLayout === undefined) relaidByParts.set(parts, (byLayout = {}));
+  let relaid = byLayout[layout];
+  if (relaid === undefined) {
+    const order = PART_GROUP_ORDER[layout];
+    const groups = groupsOf(parts);
+    const buckets: number[][] = order.map(() => []);
+    for (let i = 0; i < parts.length; i++) {
+      const g = groups[i]!;
+      if (g !== null) buckets[order.indexOf(g)]!.push(parts[i]!.index);
+    }
+    relaid = byLayout[layout] = buckets.flat();
   }
-  return buckets.flat();
+  // A copy: the caller may change its order; the kept one stays as made.
+  return relaid.slice();
 }
+
+/** `relayParts`' orders, made once per parts list and layout (see `groupsOf`). */
+const relaidByParts = new WeakMap<readonly RequestPart[], Partial<Record<InputAssemblyLayout, readonly number[]>>>();
 
 /** The message parts' indexes in the request's own order. */
 export const partsAsSent = (parts: readonly RequestPart[]): number[] =>
@@ -215,7 +245,8 @@ function nextTurnPlan(
     return { thisOrder, plan: [...thisOrder, REPLY, NEXT_INPUT] };
   }
   const thisOrder = relayParts(parts, basis);
-  const groups = thisOrder.map((k) => partGroup(parts[k]!));
+  const all = groupsOf(parts);
+  const groups = thisOrder.map((k) => all[k]!);
   const plan: number[] = [];
   for (const g of PART_GROUP_ORDER[basis]) {
     if (g === "history") {
