@@ -9,7 +9,7 @@ import { band, mediaBand } from "./count-band.ts";
 import type { FeatureContext } from "./count-estimate.ts";
 import { currentLoopStart } from "./count-estimate.ts";
 import { FITTED_EVENTS, type FittedEvents, NO_EVENTS, openaiPieces } from "./count-openai.ts";
-import { appendsTo, type CountPrefix, continued } from "./count-prefix.ts";
+import { appendsTo, type CountEnd, type CountPrefix, continued } from "./count-prefix.ts";
 import type { MediaCost } from "./media.ts";
 import { messageRefs, segmentRefs } from "./segment-order.ts";
 import type { CountMethod, SegmentTokens, TokenCount, Tokenizer, TokenNote } from "./types.ts";
@@ -34,22 +34,16 @@ function checkedCount(tokenizer: Tokenizer): (text: string) => number {
  * next turn, the current turn after the previous one) is counted from there: the segments already
  * counted read the same tools, options, first system message and tool loop, so they count the same.
  */
-interface ExactEnd {
-  readonly request: NormalizedRequest;
-  readonly model: string;
+interface ExactEnd extends CountEnd {
   readonly format: "openai-chat" | "openai-responses";
   /** The very tokenizer (its encoding, its counts, and with the model whether the count is trusted). */
   readonly tokenizer: Tokenizer;
   /** Index of the first system message, or -1 (`OpenAIPieces.firstSystem`). */
   readonly firstSystem: number;
-  readonly loopStart: number;
-  /** A reasoning item was counted in the tool loop: it would count differently outside it. */
-  readonly loopSensitive: boolean;
   /** Running figures after the last segment, summed in segment order as a fresh count sums them. */
   readonly segmentTokens: number;
   readonly estimated: number;
   readonly estimate: boolean;
-  readonly media: readonly MediaCost[];
   readonly segmentNotes: readonly TokenNote[];
 }
 const ends = new WeakMap<TokenCount, ExactEnd>();

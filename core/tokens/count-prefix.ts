@@ -5,7 +5,21 @@
  * OpenAI counter (count-exact.ts, loaded on demand).
  */
 import type { NormalizedRequest } from "../formats/types.ts";
+import type { MediaCost } from "./media.ts";
 import type { TokenCount } from "./types.ts";
+
+/**
+ * What both counters keep of where a count ended, to go on from it: the request counted, the
+ * model, the media costed so far, and the tool loop the last messages were counted in (a later
+ * loop start moves counted blocks out of it, safe only when no reasoning was counted there).
+ */
+export interface CountEnd {
+  readonly request: NormalizedRequest;
+  readonly model: string;
+  readonly media: readonly MediaCost[];
+  readonly loopStart: number;
+  readonly loopSensitive: boolean;
+}
 
 /**
  * An earlier count to go on from (see `countTokensWith`), and how to tell that a piece of the new

@@ -11,7 +11,7 @@ import { currentLoopStart, type FeatureContext, leadingFeatures, visitSegmentFea
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
-import { appendsTo, type CountPrefix, continued } from "./count-prefix.ts";
+import { appendsTo, type CountEnd, type CountPrefix, continued } from "./count-prefix.ts";
 import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
 import { messageRefs, type SegmentOrder, segmentRefs } from "./segment-order.ts";
@@ -82,18 +82,13 @@ function checkOptions(options: CountTokensOptions | undefined): CountTokensOptio
  * next turn: this request plus the reply and the next input) is counted from there: its first
  * segments have the same features, so the same running sums and the same per-segment figures.
  */
-interface EstimateEnd {
-  readonly request: NormalizedRequest;
+interface EstimateEnd extends CountEnd {
   readonly provider: TokenProvider;
-  readonly model: string;
   readonly format: TokenFormat;
   readonly leadingSystem: number;
   readonly cum: number;
   readonly previous: number;
-  readonly media: readonly MediaCost[];
   readonly featureNotes: readonly TokenNote[];
-  readonly loopStart: number;
-  readonly loopSensitive: boolean;
 }
 const ends = new WeakMap<TokenCount, EstimateEnd>();
 
