@@ -22,7 +22,9 @@ export async function run({ core, quick }) {
         strata: { fn: () => core.inspect(turns.current, options), async: true },
         parse: () => [JSON.parse(turns.current), JSON.parse(turns.previous)],
       },
-      quick ? { rounds: 1, iterations: 3, warmup: 1 } : { rounds: 3, iterations: mb === 1 ? 5 : 2, warmup: 1 },
+      // Five rounds of five at both sizes: with two per round at 5 MB the baseline's median rested on
+      // six samples and swung 16-36 ms from run to run, moving the ratio by up to 2x.
+      quick ? { rounds: 1, iterations: 3, warmup: 1 } : { rounds: 5, iterations: 5, warmup: 1 },
     );
     rows.push(
       ratioRow({
