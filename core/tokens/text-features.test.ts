@@ -1,6 +1,71 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addTextFeatures, emptyTextFeatures, TEXT_FEATURES, textFeatures } from "./text-features.ts";
+import { referenceAddTextFeatures } from "./text-features-reference.ts";
+
+/** One code point (or a lone surrogate) from `lo` to `hi`. */
+const codeIn = (lo: number, hi: number) =>
+  fc
+    .integer({ min: lo, max: hi })
+    .map((c) => (c >= 0xd800 && c <= 0xdfff ? String.fromCharCode(c) : String.fromCodePoint(c)));
+
+/** Characters from every range the scanner tells apart, and runs of them. */
+const anyUnit = fc.oneof(
+  { weight: 8, arbitrary: codeIn(0x00, 0x7f) }, // ASCII, controls included
+  {
+    weight: 8,
+    arbitrary: fc.constantFrom(..."abcXYZ019", " ", " ", " ", "\n", "\t", "\r", "\v", "\f", '{"', ":", ",", "-", "."),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom("word ", " a", "  ", "\r\n", " \n ", "12 34", "é ", "a é", " Ж", "ab\u00a0cd"),
+  },
+  { weight: 3, arbitrary: codeIn(0x80, 0xff) }, // Latin-1 (with × ÷ and U+00A0)
+  { weight: 2, arbitrary: codeIn(0x100, 0x2ff) }, // Latin Extended-A/B, IPA, modifier letters
+  { weight: 3, arbitrary: codeIn(0x300, 0x1fff) }, // marks, Greek, Cyrillic, Arabic, Indic, Thai, …, Latin Extended Additional
+  { weight: 2, arbitrary: codeIn(0x2000, 0x2fff) }, // Unicode spaces, U+2028/9, punctuation, arrows, CJK radicals
+  { weight: 2, arbitrary: codeIn(0x3000, 0x9fff) }, // CJK punctuation, kana, ideographs
+  { weight: 1, arbitrary: codeIn(0xa000, 0xd7ff) }, // Yi … Hangul
+  { weight: 1, arbitrary: codeIn(0xd800, 0xdfff) }, // lone surrogates
+  { weight: 1, arbitrary: codeIn(0xe000, 0xffff) }, // private use, compatibility ideographs, half/full width
+  { weight: 2, arbitrary: codeIn(0x10000, 0x10ffff) }, // surrogate pairs
+  { weight: 2, arbitrary: codeIn(0x1f300, 0x1faff) }, // emoji
+  { weight: 1, arbitrary: codeIn(0x20000, 0x40000) }, // supplementary ideographs and just past them
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "\u00a0",
+      "\u1680",
+      "\u2000",
+      "\u200a",
+      "\u200b",
+      "\u2028",
+      "\u2029",
+      "\u202f",
+      "\u3000",
+      "\ufeff",
+      "\u00d7",
+      "\u00f7",
+      "\u00bf",
+      "\u00c0",
+      "\u024f",
+      "\u0250",
+      "\u02ff",
+      "\u0300",
+      "\u1dff",
+      "\u1e00",
+      "\u1eff",
+      "\u1f00",
+      "\u1fff",
+      "\ud83d",
+      "\ude00",
+      "\ud83d\ude00",
+      "\ud840\udc00",
+      "\ud8bf\udfff",
+      "\ud8c0\udc00",
+    ),
+  },
+);
 
 describe("textFeatures", () => {
   it("counts words, letters, digits, punctuation and JSON structure in English text", () => {
@@ -180,6 +245,30 @@ describe("textFeatures", () => {
         return TEXT_FEATURES.every((n) => got[n] === want[n]);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("counts exactly as the scanner it replaced, on text from every Unicode range (property)", () => {
+    const same = (s: string) => {
+      const got = addTextFeatures(s);
+      const want = referenceAddTextFeatures(s);
+      return TEXT_FEATURES.every((_, k) => got[k] === want[k]);
+    };
+    fc.assert(fc.property(fc.string({ unit: anyUnit, maxLength: 400 }), same), { numRuns: 3000 });
+    // whole random UTF-16, lone surrogates included
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 400 }), same), { numRuns: 1000 });
+    // and at an offset, added onto counts already there
+    fc.assert(
+      fc.property(
+        fc.string({ unit: anyUnit, maxLength: 100 }),
+        fc.string({ unit: anyUnit, maxLength: 100 }),
+        (a, b) => {
+          const got = addTextFeatures(b, addTextFeatures(a, new Float64Array(36), 12), 12);
+          const want = referenceAddTextFeatures(b, referenceAddTextFeatures(a, new Float64Array(36), 12), 12);
+          return got.every((v, k) => v === want[k]);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -58,22 +58,59 @@ const OTHER_LETTERS = 9;
 const OTHER_WORDS = 10;
 const SYMBOLS = 11;
 
-// Classes of a code unit while scanning.
-const C_LATIN = 1;
-const C_DIGIT = 2;
-const C_SPACE = 3;
-const C_OTHER_LETTER = 4;
-const C_NONE = 0;
-
-/** ASCII class table: 0 none/punct handled separately. */
-const ASCII = new Uint8Array(128);
+/** ASCII code unit → its kind (one table lookup where a character's kind is not yet known). */
+const K_LATIN = 1;
+const K_DIGIT = 2;
+const K_SPACE = 3; // the plain space U+0020
+const K_BLANK = 4; // tab, CR, VT, FF: whitespace that makes a run count as blanks
+const K_NEWLINE = 5;
+const K_STRUCTURE = 6;
+const K_PUNCT = 7;
+const K_CONTROL = 8;
+const KIND = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
-  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) ASCII[c] = C_LATIN;
-  else if (c >= 48 && c <= 57) ASCII[c] = C_DIGIT;
-  else if (c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12) ASCII[c] = C_SPACE;
+  KIND[c] =
+    (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+      ? K_LATIN
+      : c >= 48 && c <= 57
+        ? K_DIGIT
+        : c === 32
+          ? K_SPACE
+          : c === 10
+            ? K_NEWLINE
+            : c === 9 || c === 13 || c === 11 || c === 12
+              ? K_BLANK
+              : '{}[]":,'.includes(String.fromCharCode(c))
+                ? K_STRUCTURE
+                : c > 32 && c < 127
+                  ? K_PUNCT
+                  : K_CONTROL;
 }
-const IS_STRUCTURE = new Uint8Array(128);
-for (const ch of '{}[]":,') IS_STRUCTURE[ch.charCodeAt(0)] = 1;
+
+/** An ASCII letter: `| 0x20` folds A-Z onto a-z and turns no other code unit (nor NaN) into one. */
+const isAsciiLetter = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26;
+
+/** Latin-1 and Latin Extended-A/B letters (not × and ÷), Latin Extended Additional. */
+const isLatinExtended = (c: number) =>
+  (c >= 0x00c0 && c <= 0x024f && c !== 0x00d7 && c !== 0x00f7) || (c >= 0x1e00 && c <= 0x1eff);
+
+/** A letter of a word: ASCII or Latin beyond ASCII. */
+const isLatin = (c: number) => isAsciiLetter(c) || (c >= 0x00c0 && isLatinExtended(c));
+
+/**
+ * Letters of scripts other than Latin and CJK that tokenizers treat as word characters: Greek,
+ * Cyrillic, Armenian, Hebrew, Arabic, Syriac … Arabic Extended, Indic scripts, Thai, Lao, Tibetan …
+ * Greek Extended (U+0370–U+1FFF), and the combining marks (U+0300–U+036F) that join the word they
+ * mark; Latin Extended Additional (U+1E00–U+1EFF), inside that range, is Latin.
+ */
+const isOtherLetter = (c: number) => c >= 0x0300 && c <= 0x1fff && (c < 0x1e00 || c > 0x1eff);
+
+/** Whitespace beyond ASCII (U+1680, the Ogham space mark, is an other-script letter: see above). */
+const isUnicodeSpace = (c: number) =>
+  c === 0x00a0 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f;
+
+/** Whitespace: ASCII (space, tab, LF, VT, FF, CR) or beyond. */
+const isSpace = (c: number) => (c < 128 ? c === 32 || (c >= 9 && c <= 13) : isUnicodeSpace(c));
 
 const isCjk = (c: number) =>
   (c >= 0x2e80 && c <= 0x2fdf) || // CJK radicals
@@ -85,64 +122,20 @@ const isCjk = (c: number) =>
   (c >= 0xf900 && c <= 0xfaff) || // compatibility ideographs
   (c >= 0xff00 && c <= 0xffef); // half- and full-width forms
 
-/** Letters of scripts other than Latin and CJK that tokenizers treat as word characters. */
-const isOtherLetter = (c: number) =>
-  (c >= 0x0370 && c <= 0x03ff) || // Greek
-  (c >= 0x0400 && c <= 0x052f) || // Cyrillic
-  (c >= 0x0530 && c <= 0x058f) || // Armenian
-  (c >= 0x0590 && c <= 0x06ff) || // Hebrew, Arabic
-  (c >= 0x0700 && c <= 0x08ff) || // Syriac … Arabic Extended
-  (c >= 0x0900 && c <= 0x0dff) || // Indic scripts
-  (c >= 0x0e00 && c <= 0x0eff) || // Thai, Lao
-  (c >= 0x0f00 && c <= 0x1fff) || // Tibetan … Greek Extended
-  (c >= 0x0300 && c <= 0x036f); // combining marks join the word they mark
-
-const isLatinExtended = (c: number) =>
-  (c >= 0x00c0 && c <= 0x024f && c !== 0x00d7 && c !== 0x00f7) || (c >= 0x1e00 && c <= 0x1eff);
-
-const isUnicodeSpace = (c: number) =>
-  c === 0x00a0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f;
-
 /** A feature vector: one number per `TEXT_FEATURES` entry. */
 export type TextFeatureVector = Float64Array;
 
 export const emptyTextFeatures = (): TextFeatureVector => new Float64Array(TEXT_FEATURES.length);
-
-/** ASCII code unit → what it adds (one table lookup per character on the common path). */
-const A_LATIN = 0;
-const A_DIGIT = 1;
-const A_SPACE = 2; // the plain space U+0020
-const A_BLANK = 3; // tab, CR, VT, FF: whitespace that makes a run count as blanks
-const A_NEWLINE = 4;
-const A_STRUCTURE = 5;
-const A_PUNCT = 6;
-const A_CONTROL = 7;
-const ASCII_KIND = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const cls = ASCII[c]!;
-  ASCII_KIND[c] =
-    cls === C_LATIN
-      ? A_LATIN
-      : cls === C_DIGIT
-        ? A_DIGIT
-        : c === 32
-          ? A_SPACE
-          : c === 10
-            ? A_NEWLINE
-            : cls === C_SPACE
-              ? A_BLANK
-              : IS_STRUCTURE[c] === 1
-                ? A_STRUCTURE
-                : c > 32 && c < 127
-                  ? A_PUNCT
-                  : A_CONTROL;
-}
 
 /**
  * Adds the character classes of `text` to `into` (from index `offset`, `TEXT_FEATURES.length`
  * slots) and returns it. Linear in `text.length`; a lone surrogate counts as a symbol. The counts
  * are kept in locals and added once at the end (every count is a whole number, so the sums are
  * exact whatever the order).
+ *
+ * A word, a number, a word of another script and a run of whitespace are each a maximal run of
+ * one class, so the scan takes each run whole in a loop of its own and counts it once, with no
+ * state carried from one character to the next: the kind of the first character picks the loop.
  */
 export function addTextFeatures(
   text: string,
@@ -161,68 +154,67 @@ export function addTextFeatures(
   let otherLetters = 0;
   let otherWords = 0;
   let symbols = 0;
-  let prev = C_NONE;
-  // The current run of whitespace: its length, and whether it is all plain spaces.
-  let spaceRun = 0;
-  let spaceRunPlain = true;
   const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    let cls: number;
-    if (c < 128) {
-      switch (ASCII_KIND[c]) {
-        case A_LATIN: {
-          // A run of ASCII letters (most of any text) in one tight loop.
-          let j = i + 1;
-          while (j < n) {
-            const d = text.charCodeAt(j);
-            if (d >= 128 || ASCII_KIND[d] !== A_LATIN) break;
-            j++;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (isLatin(c)) {
+      // A word (most of any text), and the words after it that one plain space each precedes.
+      const start = i;
+      words++;
+      for (;;) {
+        c = ++i < n ? text.charCodeAt(i) : -1; // -1 past the end: no class
+        if (isAsciiLetter(c)) continue;
+        if (c === 32) {
+          if (i + 1 < n && isAsciiLetter(text.charCodeAt(i + 1))) {
+            // one plain space before a word: not a blank
+            words++;
+            i++;
+            letters--;
+            continue;
           }
-          letters += j - i - 1;
-          i = j - 1;
-          cls = C_LATIN;
           break;
         }
-        case A_DIGIT:
-          cls = C_DIGIT;
-          break;
-        case A_SPACE:
-          spaceRun++;
-          prev = C_SPACE;
+        if (c < 0x00c0 || !isLatinExtended(c)) break;
+      }
+      letters += i - start;
+      continue;
+    }
+    if (c < 128) {
+      switch (KIND[c]) {
+        case K_DIGIT: {
+          const start = i;
+          numbers++;
+          do c = ++i < n ? text.charCodeAt(i) : -1;
+          while (c >= 48 && c <= 57);
+          digits += i - start;
           continue;
-        case A_NEWLINE:
-          newlines++;
-          spaceRun++;
-          spaceRunPlain = false;
-          prev = C_SPACE;
-          continue;
-        case A_BLANK:
-          spaceRun++;
-          spaceRunPlain = false;
-          prev = C_SPACE;
-          continue;
-        case A_STRUCTURE:
+        }
+        case K_SPACE:
+        case K_NEWLINE:
+        case K_BLANK:
+          break; // the run of whitespace, below
+        case K_STRUCTURE:
           structure++;
-          cls = C_NONE;
-          break;
-        case A_PUNCT:
+          i++;
+          continue;
+        case K_PUNCT:
           punct++;
-          cls = C_NONE;
-          break;
+          i++;
+          continue;
         default:
           symbols++; // control characters
-          cls = C_NONE;
+          i++;
+          continue;
       }
-    } else if (isLatinExtended(c)) cls = C_LATIN;
-    else if (isOtherLetter(c)) cls = C_OTHER_LETTER;
-    else if (isUnicodeSpace(c)) {
-      spaceRun++;
-      spaceRunPlain = false;
-      prev = C_SPACE;
+    } else if (isOtherLetter(c)) {
+      const start = i;
+      otherWords++;
+      do c = ++i < n ? text.charCodeAt(i) : -1;
+      while (isOtherLetter(c));
+      otherLetters += i - start;
       continue;
-    } else {
-      cls = C_NONE;
+    } else if (!isUnicodeSpace(c)) {
       const d = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? text.charCodeAt(i + 1) : 0;
       if (d >= 0xdc00 && d <= 0xdfff) {
         i++;
@@ -231,26 +223,18 @@ export function addTextFeatures(
         else symbols++;
       } else if (isCjk(c)) cjk++;
       else symbols++; // a symbol, or a lone surrogate
+      i++;
+      continue;
     }
-    // A character other than whitespace: close the run of whitespace before it.
-    if (prev === C_SPACE) {
-      if (!(spaceRun === 1 && spaceRunPlain)) blanks++;
-      spaceRun = 0;
-      spaceRunPlain = true;
-    }
-    if (cls === C_LATIN) {
-      letters++;
-      if (prev !== C_LATIN) words++;
-    } else if (cls === C_DIGIT) {
-      digits++;
-      if (prev !== C_DIGIT) numbers++;
-    } else if (cls === C_OTHER_LETTER) {
-      otherLetters++;
-      if (prev !== C_OTHER_LETTER) otherWords++;
-    }
-    prev = cls;
+    // A run of whitespace: a blank unless it is one plain space.
+    const start = i;
+    const first = c;
+    do {
+      if (c === 10) newlines++;
+      c = ++i < n ? text.charCodeAt(i) : -1;
+    } while (isSpace(c));
+    if (first !== 32 || i - start > 1) blanks++;
   }
-  if (prev === C_SPACE && !(spaceRun === 1 && spaceRunPlain)) blanks++;
   into[offset + WORDS]! += words;
   into[offset + LETTERS]! += letters;
   into[offset + NUMBERS]! += numbers;

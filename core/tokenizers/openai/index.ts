@@ -12,7 +12,7 @@
  */
 import { openaiEncoding, type OpenAIEncodingName } from "../../tokens/model-info.ts";
 import type { Tokenizer } from "../../tokens/types.ts";
-import type { PieceEnd } from "./piece-counter.ts";
+import type { AsciiWords, PieceEnd } from "./piece-counter.ts";
 
 export type { OpenAIEncodingName } from "../../tokens/model-info.ts";
 
@@ -45,13 +45,14 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 async function counter(
   encoding: Promise<{ countTokens: CountFn }>,
   split: Promise<PieceEnd>,
+  asciiWords: AsciiWords,
 ): Promise<(text: string) => number> {
   const [{ countTokens }, pieceEnd, { pieceCounter }] = await Promise.all([
     encoding,
     split,
     import("./piece-counter.ts"),
   ]);
-  return pieceCounter(pieceEnd, (piece) => countTokens(piece, PLAIN_TEXT));
+  return pieceCounter(pieceEnd, (piece) => countTokens(piece, PLAIN_TEXT), undefined, asciiWords);
 }
 
 // The pre-tokenizers load with the rank tables, each in a chunk of its own (no cost on import).
@@ -60,11 +61,13 @@ const loaders: Record<OpenAIEncodingName, () => Promise<(text: string) => number
     counter(
       import("gpt-tokenizer/encoding/o200k_base") as Promise<{ countTokens: CountFn }>,
       import("./split-o200k.ts").then((m) => m.o200kPieceEnd),
+      "cased",
     ),
   cl100k_base: () =>
     counter(
       import("gpt-tokenizer/encoding/cl100k_base") as Promise<{ countTokens: CountFn }>,
       import("./split-cl100k.ts").then((m) => m.cl100kPieceEnd),
+      "any",
     ),
 };
 
