@@ -151,6 +151,40 @@ export class SegmentRecord implements Segment {
     return found.canonical;
   }
 
+  /**
+   * True when a record made with these arguments (and this record as its twin) would read exactly
+   * as this one: the same place, size, tokens, kind, region, role, flags and item. Its text is this
+   * record's (the caller checked), so it may stand for itself in the other turn, hashes included.
+   */
+  matches(
+    index: number,
+    kind: SegmentKind,
+    region: SegmentRegion,
+    role: Role | null,
+    messageIndex: number | null,
+    blockType: ContentBlockType | null,
+    byteOffset: number,
+    tokens: number,
+    cacheBreakpoint: boolean,
+    item: number,
+    callerJson: boolean,
+  ): boolean {
+    return (
+      this.index === index &&
+      this.byteOffset === byteOffset &&
+      this.tokens === tokens &&
+      this.role === role &&
+      this.messageIndex === messageIndex &&
+      this.blockType === blockType &&
+      this.#item === item &&
+      this.#flags ===
+        (KINDS.indexOf(kind) |
+          (REGIONS.indexOf(region) << 2) |
+          (cacheBreakpoint ? BREAKPOINT : 0) |
+          (callerJson ? CALLER_JSON : 0))
+    );
+  }
+
   /** The same segment further down a longer request: `by` segments, `bytes` bytes and `messages` messages later. */
   shifted(by: number, bytes: number, messages: number): SegmentRecord {
     return new SegmentRecord(

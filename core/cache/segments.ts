@@ -253,8 +253,11 @@ class Segmenter {
     const own = same === undefined ? text : twin!.texts[index]!;
     const byteLength = same === undefined ? utf8Length(own) : same.byteLength;
     const tokens = this.estimate(own);
-    this.segments.push(
-      new SegmentRecord(
+    // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
+    // twin's record itself: a long conversation's next turn makes no new record for its history.
+    if (
+      same instanceof SegmentRecord &&
+      same.matches(
         index,
         kind,
         region,
@@ -262,17 +265,34 @@ class Segmenter {
         messageIndex,
         blockType,
         this.offset,
-        byteLength,
         tokens,
         cache !== undefined,
-        own,
         item,
         callerJson,
-        same,
-        this.#memo,
-        source,
-      ),
-    );
+      )
+    )
+      this.segments.push(same);
+    else
+      this.segments.push(
+        new SegmentRecord(
+          index,
+          kind,
+          region,
+          role,
+          messageIndex,
+          blockType,
+          this.offset,
+          byteLength,
+          tokens,
+          cache !== undefined,
+          own,
+          item,
+          callerJson,
+          same,
+          this.#memo,
+          source,
+        ),
+      );
     this.texts.push(own);
     if (cache?.ttl === "1h") this.ttl1h.push(index);
     if (kind === "tool" || kind === "block") this.lastBlock = index;
