@@ -8,7 +8,11 @@ import { conversationTurns } from "../test-support/samples-conversation.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { segmentRequest, serializeRequest } from "./segments.ts";
-import { segmentCounted } from "./counted.ts";
+import { countedMeasure, segmentCounted } from "./counted.ts";
+import { plainSegment } from "./segment-record.ts";
+import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
+import { estimateTextTokens } from "../tokens/estimate.ts";
+import { createOpenAITokenizer } from "../tokenizers/openai/index.ts";
 import { continuedMessages } from "../tokens/count.ts";
 import { samples } from "../test-support/samples.ts";
 
@@ -180,5 +184,51 @@ describe("segmentCounted with the previous turn as twin", () => {
       }
     // Most samples end with a plain append (the others' last message closes a tool loop with reasoning).
     expect(continued).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe("a turn segmented with the other turn's records as its twin (as inspect does)", () => {
+  // Where a segment repeats and reads the same, the twin's record itself stands in this turn; a
+  // segment whose figures differ (the last one of the shorter turn carries the reply's framing in
+  // an exact OpenAI count) must get a record of its own. Either way: the fresh segments.
+  const requests = samples.flatMap((s) => {
+    const parsed = parseRequest(s.data);
+    return parsed.format === "strata" || parsed.request.messages.length < 2 ? [] : [parsed.request];
+  });
+  const reply = { role: "assistant" as const, content: [{ type: "text" as const, text: "Done." }] };
+
+  it("gives the segments a fresh segmentation gives, estimated and counted exactly", async () => {
+    const tokenizer = await createOpenAITokenizer("gpt-4o");
+    let reused = 0;
+    for (const request of requests)
+      for (const provider of ["openai", "anthropic", "gemini"] as const)
+        for (const options of [{}, ...(provider === "openai" ? [{ tokenizer }] : [])]) {
+          const measure = countedMeasure(provider, estimateTextTokens, FULL_COUNT_KIT, options);
+          const shorter = { ...request, messages: request.messages.slice(0, -1) };
+          const longer = { ...request, messages: [...request.messages, reply] };
+          // An earlier message of another length: the same texts later on sit at other offsets.
+          const first = request.messages[0]!;
+          const edited = {
+            ...request,
+            messages: [
+              { ...first, content: [{ type: "text" as const, text: "edited!" }] },
+              ...request.messages.slice(1),
+            ],
+          };
+          for (const [a, b] of [
+            [shorter, request],
+            [request, longer],
+            [edited, request],
+          ] as const) {
+            const twin = measure.segment(a);
+            const next = measure.segment(b, twin);
+            const alone = measure.segment(b);
+            expect(next.segments.map(plainSegment)).toEqual(alone.segments.map(plainSegment));
+            expect(next.texts).toEqual(alone.texts);
+            reused += next.segments.filter((x, i) => x === twin.segments[i]).length;
+          }
+        }
+    // The twin's records are taken for most of the history.
+    expect(reused).toBeGreaterThan(500);
   });
 });
