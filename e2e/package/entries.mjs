@@ -113,7 +113,9 @@ export const ENTRIES = [
     goal: undefined,
     // measured 21,922 B: the calibrated coefficients, media rules and usage readers; no tokenizer
     // (that is prompt-strata/tokenizers/openai) and no zod
-    budget: 24_100,
+    // 2026-12-02: 23,512 B after the faster text features (a loop per kind of run, +238 B, 1.4x on
+    // chat text): the budget was 2.5% over it, so it is raised back to about 10% over
+    budget: 25_900,
   },
   {
     subpath: "./session",
@@ -147,7 +149,9 @@ export const ENTRIES = [
     // measured 6,535 B: the entry chunk; each rank table is its own chunk, loaded by import() only
     // for a model that needs it (o200k_base 1,030 KB, cl100k_base 422 KB min+gzip). Bundled
     // without code splitting, as the check once measured, both were inlined: 1,494,044 B.
-    budget: 7_200,
+    // 2026-12-02: 6,673 B with the piece counter's ASCII word path (+138 B, 1.4x faster counting):
+    // raised to about 10% over it
+    budget: 7_400,
   },
 ];
 
