@@ -43,20 +43,25 @@ export function partGroup(part: RequestPart): PartGroup | null {
 }
 
 /**
- * `partGroup` of every part, by position, worked out once per parts list: an inspection asks for
- * the groups of the same parts about ten times (two layout checks, two re-layings, three next
- * turns), and a 5 MB request has tens of thousands of parts. A parts list is never changed after
- * `requestParts` makes it, so the groups stay valid as long as the list lives.
+ * What the layouts ask of one parts list, worked out once: `partGroup` of every part, by position,
+ * and each layout's order (`relayParts`). An inspection asks for the groups of the same parts about
+ * ten times (two layout checks, two re-layings, three next turns), and a 5 MB request has tens of
+ * thousands of parts. A parts list is never changed after `requestParts` makes it, so what is kept
+ * stays valid as long as the list lives.
  */
-const groupsByParts = new WeakMap<readonly RequestPart[], readonly (PartGroup | null)[]>();
+interface PartsLayoutMemo {
+  readonly groups: readonly (PartGroup | null)[];
+  readonly relaid: Partial<Record<InputAssemblyLayout, readonly number[]>>;
+}
+const layoutMemos = new WeakMap<readonly RequestPart[], PartsLayoutMemo>();
 
-function groupsOf(parts: readonly RequestPart[]): readonly (PartGroup | null)[] {
-  let groups = groupsByParts.get(parts);
-  if (groups === undefined) {
-    groups = parts.map(partGroup);
-    groupsByParts.set(parts, groups);
+function layoutMemo(parts: readonly RequestPart[]): PartsLayoutMemo {
+  let memo = layoutMemos.get(parts);
+  if (memo === undefined) {
+    memo = { groups: parts.map(partGroup), relaid: {} };
+    layoutMemos.set(parts, memo);
   }
-  return groups;
+  return memo;
 }
 
 /** The first message part out of place for a layout: it sits after a part the layout puts behind it. */
@@ -86,7 +91,7 @@ const GROUP_WORDS: Readonly<Record<PartGroup, string>> = {
  */
 export function outOfPlace(parts: readonly RequestPart[], layout: InputAssemblyLayout): OutOfPlace | null {
   const order = PART_GROUP_ORDER[layout];
-  const groups = groupsOf(parts);
+  const { groups } = layoutMemo(parts);
   let max = -1;
   let maxPart: RequestPart | null = null;
   for (let i = 0; i < parts.length; i++) {
@@ -128,25 +133,20 @@ export function relayBlocker(parts: readonly RequestPart[]): string | null {
  * Check `relayBlocker` first: `unknown` parts are left out.
  */
 export function relayParts(parts: readonly RequestPart[], layout: InputAssemblyLayout): number[] {
-  let byLayout = relaidByParts.get(parts);
-  if (byLayout === undefined) relaidByParts.set(parts, (byLayout = {}));
-  let relaid = byLayout[layout];
+  const memo = layoutMemo(parts);
+  let relaid = memo.relaid[layout];
   if (relaid === undefined) {
     const order = PART_GROUP_ORDER[layout];
-    const groups = groupsOf(parts);
     const buckets: number[][] = order.map(() => []);
     for (let i = 0; i < parts.length; i++) {
-      const g = groups[i]!;
+      const g = memo.groups[i]!;
       if (g !== null) buckets[order.indexOf(g)]!.push(parts[i]!.index);
     }
-    relaid = byLayout[layout] = buckets.flat();
+    relaid = memo.relaid[layout] = buckets.flat();
   }
   // A copy: the caller may change its order; the kept one stays as made.
   return relaid.slice();
 }
-
-/** `relayParts`' orders, made once per parts list and layout (see `groupsOf`). */
-const relaidByParts = new WeakMap<readonly RequestPart[], Partial<Record<InputAssemblyLayout, readonly number[]>>>();
 
 /** The message parts' indexes in the request's own order. */
 export const partsAsSent = (parts: readonly RequestPart[]): number[] =>
@@ -245,7 +245,7 @@ function nextTurnPlan(
     return { thisOrder, plan: [...thisOrder, REPLY, NEXT_INPUT] };
   }
   const thisOrder = relayParts(parts, basis);
-  const all = groupsOf(parts);
+  const all = layoutMemo(parts).groups;
   const groups = thisOrder.map((k) => all[k]!);
   const plan: number[] = [];
   for (const g of PART_GROUP_ORDER[basis]) {

@@ -52,6 +52,13 @@ const REGIONS: readonly SegmentRegion[] = ["tools", "system", "messages"];
 const BREAKPOINT = 16;
 const CALLER_JSON = 32;
 
+/** Kind, region and the two flags of a record in one small integer (see `SegmentRecord`). */
+const packFlags = (kind: SegmentKind, region: SegmentRegion, cacheBreakpoint: boolean, callerJson: boolean): number =>
+  KINDS.indexOf(kind) |
+  (REGIONS.indexOf(region) << 2) |
+  (cacheBreakpoint ? BREAKPOINT : 0) |
+  (callerJson ? CALLER_JSON : 0);
+
 /** What a record writes when first read (one object, made only for the few records read so). */
 interface Found {
   path?: string;
@@ -96,11 +103,7 @@ export class SegmentRecord implements Segment {
     memo: HashMemo | undefined,
     source: unknown,
   ) {
-    this.#flags =
-      KINDS.indexOf(kind) |
-      (REGIONS.indexOf(region) << 2) |
-      (cacheBreakpoint ? BREAKPOINT : 0) |
-      (callerJson ? CALLER_JSON : 0);
+    this.#flags = packFlags(kind, region, cacheBreakpoint, callerJson);
     this.#source = source;
     this.#text = text;
     this.#item = item;
@@ -177,11 +180,7 @@ export class SegmentRecord implements Segment {
       this.messageIndex === messageIndex &&
       this.blockType === blockType &&
       this.#item === item &&
-      this.#flags ===
-        (KINDS.indexOf(kind) |
-          (REGIONS.indexOf(region) << 2) |
-          (cacheBreakpoint ? BREAKPOINT : 0) |
-          (callerJson ? CALLER_JSON : 0))
+      this.#flags === packFlags(kind, region, cacheBreakpoint, callerJson)
     );
   }
 
