@@ -432,3 +432,29 @@ test("keyboard only: skip link, arrow keys across all views, Alt+digits, card li
   await page.keyboard.press("Enter");
   await expect(readyHost(page, "dropped")).toBeVisible();
 });
+
+test("a long chat: its first report comes without the request, which follows for every view that draws it", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // More messages than the first report's lists keep (HEAD_LIST_CAP): the worker answers in parts.
+  const messages = Array.from({ length: 1500 }, (_, i) => ({
+    role: i % 2 === 0 ? "user" : "assistant",
+    content: `Message ${i}: where is order ${1000 + i}? It shipped with DHL and arrives on Friday.`,
+  }));
+  const text = JSON.stringify({ model: "gpt-4.1", messages });
+  await openApp(page, { view: "layout" });
+  await afterChange(page, () => paste(page, text));
+  // Ready means drawn: the layout lists the pasted messages, not an empty request.
+  await expect(readyHost(page, "layout")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("view-layout")).toContainText("Message 0: where is order 1000?");
+  await expect(page.getByTestId("view-request-coming")).toHaveCount(0);
+  await showView(page, "overview");
+  await expect(page.getByTestId("card-messages-value")).toHaveText("1,500");
+  // The whole report replaces the first one (its lists were cut) and keeps the same request.
+  await expect(page.getByTestId("report-partial")).toHaveCount(0, { timeout: 30_000 });
+  for (const view of ["history", "raw"] as const) {
+    await showView(page, view);
+    await expect(page.getByTestId(`view-${view}`)).toContainText("Message 0: where is order 1000?");
+  }
+});

@@ -1,12 +1,13 @@
 import { type ComponentType, useEffect } from "react";
 import type { InspectionReport } from "../../core/inspect/index.ts";
-import { InspectFailure } from "../inspect/protocol.ts";
+import { InspectFailure, type RequestCounts } from "../inspect/protocol.ts";
 import { useInspection } from "../inspect/useInspection.ts";
 import { inputRendered, viewRendered } from "../perf/marks.ts";
 import { type RequestViewId, VIEW_LABELS } from "../routing/routes.ts";
 import { useUi } from "../store/settings.ts";
 import { useSession } from "../store/session.ts";
-import { SessionView, VIEWS } from "../views/index.ts";
+import { REPORT_ONLY_VIEWS, SessionView, VIEWS } from "../views/index.ts";
+import type { ViewProps } from "../views/props.ts";
 import { ViewErrorBoundary } from "./ErrorBoundary.tsx";
 import { InspectError } from "./InspectError.tsx";
 import { TruncatedBanner } from "./TruncatedBanner.tsx";
@@ -27,9 +28,19 @@ function ProblemsBanner({ report }: { readonly report: InspectionReport }) {
   );
 }
 
-function ActiveView({ view, report }: { readonly view: RequestViewId; readonly report: InspectionReport }) {
-  const View: ComponentType<{ report: InspectionReport }> = VIEWS[view];
-  return <View report={report} />;
+function ActiveView({ view, ...props }: ViewProps & { readonly view: RequestViewId }) {
+  const View: ComponentType<ViewProps> = VIEWS[view];
+  return <View {...props} />;
+}
+
+/** A view that draws the request while a long request's first report waits for it (see `REPORT_ONLY_VIEWS`). */
+function RequestComing({ counts }: { readonly counts: RequestCounts }) {
+  return (
+    <div className="loading" data-testid="view-request-coming" role="status">
+      Reading the request ({counts.messages.toLocaleString("en-US")} messages, {counts.tools.toLocaleString("en-US")}{" "}
+      tools) from the inspector…
+    </div>
+  );
 }
 
 /**
@@ -64,7 +75,8 @@ function SessionHost() {
 /**
  * The active view over the current report, inside its own error boundary. States, on
  * `data-testid="view-host"` as `data-state`: `empty`, `loading` (first inspection),
- * `ready` (a report; `data-stale` while the next one is computed) and `error`.
+ * `ready` (a report; `data-stale` while the next one is computed, `data-request-coming` while the
+ * view waits for the request of a long request's first report) and `error`.
  */
 export function ViewHost() {
   const view = useUi((s) => s.view);
@@ -78,10 +90,13 @@ function RequestHost({ view }: { readonly view: RequestViewId }) {
   const state = empty ? "empty" : failed ? "error" : data ? "ready" : "loading";
   const shownKey = failed ? key : data?.key;
   const stale = state === "ready" && (query.isPlaceholderData || query.isFetching);
+  // This view draws the request, which has not come yet: it is rendered once it has.
+  const coming = state === "ready" && !REPORT_ONLY_VIEWS.has(view) ? (data?.requestComing ?? null) : null;
 
   useEffect(() => {
-    if (shownKey !== undefined && (state === "ready" || state === "error")) inputRendered(shownKey);
-  }, [shownKey, state]);
+    if (shownKey !== undefined && ((state === "ready" && coming === null) || state === "error"))
+      inputRendered(shownKey);
+  }, [shownKey, state, coming]);
   useEffect(() => {
     viewRendered(view);
   }, [view, shownKey]);
@@ -94,7 +109,8 @@ function RequestHost({ view }: { readonly view: RequestViewId }) {
       data-state={state}
       data-stale={stale}
       data-key={shownKey ?? ""}
-      aria-busy={state === "loading" || stale}
+      data-request-coming={coming !== null}
+      aria-busy={state === "loading" || stale || coming !== null}
     >
       {state === "empty" ? (
         <div className="empty-state" data-testid="empty-state">
@@ -126,9 +142,13 @@ function RequestHost({ view }: { readonly view: RequestViewId }) {
         <section className={`view view-${view}`} data-testid={`view-${view}`} aria-label={VIEW_LABELS[view]}>
           {view !== "overview" ? <ProblemsBanner report={data.report} /> : null}
           <TruncatedBanner report={data.report} partial={data.partial} />
-          <ViewErrorBoundary key={view} label={VIEW_LABELS[view]} resetKey={data.key}>
-            <ActiveView view={view} report={data.report} />
-          </ViewErrorBoundary>
+          {coming ? (
+            <RequestComing counts={coming} />
+          ) : (
+            <ViewErrorBoundary key={view} label={VIEW_LABELS[view]} resetKey={data.key}>
+              <ActiveView view={view} report={data.report} requestComing={data.requestComing} />
+            </ViewErrorBoundary>
+          )}
         </section>
       ) : null}
     </div>

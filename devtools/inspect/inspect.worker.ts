@@ -2,11 +2,13 @@
 import { zodJitless } from "../csp.ts"; // first: no `new Function` probes under the CSP
 import { runInspectJob } from "./job.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
+import type { NormalizedRequest } from "../../core/formats/index.ts";
 import { toChunks } from "./chunks.ts";
 import {
   HEAD_LIST_CAP,
   serializeError,
   type InspectJob,
+  type RequestCounts,
   type TextField,
   type WorkerRequest,
   type WorkerResponse,
@@ -29,25 +31,17 @@ async function onSession({ id, session }: SessionWorkerRequest): Promise<void> {
   }
 }
 
-/** Posts `report` in pieces (chunks.ts), so the page never reads one huge message at once. */
+/** Posts `value` (a report, or the head's request) in pieces (chunks.ts), so the page never reads one huge message at once. */
 function postReport(
   id: number,
-  phase: "head" | "full",
-  report: InspectionReport,
+  phase: "head" | "request" | "full",
+  value: InspectionReport | NormalizedRequest,
   more: boolean,
   ms: number,
-  requestJson?: string | null,
+  extra: { readonly requestJson?: string | null; readonly requestFollows?: RequestCounts } = {},
 ): void {
-  toChunks(report).forEach((chunk, i) =>
-    self.postMessage({
-      id,
-      ok: true,
-      phase,
-      chunk,
-      more,
-      ms,
-      ...(i === 0 && requestJson !== undefined ? { requestJson } : {}),
-    } satisfies WorkerResponse),
+  toChunks(value).forEach((chunk, i) =>
+    self.postMessage({ id, ok: true, phase, chunk, more, ms, ...(i === 0 ? extra : {}) } satisfies WorkerResponse),
   );
 }
 
@@ -72,15 +66,23 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     // The first report cuts its lists: quick to make and to read, it is what the view shows first.
     let started = performance.now();
     const head = await runInspectJob(job, HEAD_LIST_CAP);
+    const ms = performance.now() - started;
     const more = head.truncated.length > 0;
-    postReport(id, "head", head, more, performance.now() - started);
+    // A long request's report goes without its request first: the page shows what needs no request
+    // (the overview, the budget) while the request follows (see `WorkerResponse`).
+    const request = head.request;
+    if (more && request !== null) {
+      const requestFollows = { messages: request.messages.length, tools: request.tools.length };
+      postReport(id, "head", { ...head, request: null }, more, ms, { requestFollows });
+      postReport(id, "request", request, more, ms);
+    } else postReport(id, "head", head, more, ms);
     if (!more) return;
     started = performance.now();
     const full = await runInspectJob(job);
     // The same request as the head's (same job, deterministic): the page keeps the one it has, and
     // gets its pretty JSON, which would take the main thread a long while for a long request.
     const requestJson = full.request ? JSON.stringify(full.request, null, 2) : null;
-    postReport(id, "full", { ...full, request: null }, false, performance.now() - started, requestJson);
+    postReport(id, "full", { ...full, request: null }, false, performance.now() - started, { requestJson });
   } catch (error) {
     self.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerResponse);
   }

@@ -1,3 +1,4 @@
+import type { NormalizedRequest } from "../../core/formats/index.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { Reassembly } from "./chunks.ts";
 import {
@@ -6,20 +7,35 @@ import {
   TEXT_FIELDS,
   TEXT_PART_CHARS,
   type InspectJob,
+  type RequestCounts,
   type TextField,
   type WorkerRequest,
   type WorkerResponse,
 } from "./protocol.ts";
 
 /**
- * Resolves with the first report for `job`. When that report's lists were cut (a long request),
- * the whole report follows through `onFull`, unless a newer job with the same estimator supersedes it.
+ * The first report for a job. For a long request it comes without its request (`request` null,
+ * `requestComing` its counts): the request follows through `onRequest`.
  */
-export type InspectRunner = (
-  job: InspectJob,
-  signal?: AbortSignal,
-  onFull?: (report: InspectionReport) => void,
-) => Promise<InspectionReport>;
+export interface FirstReport {
+  readonly report: InspectionReport;
+  readonly requestComing: RequestCounts | null;
+}
+
+/** What follows a long request's first report (see `FirstReport`), in this order. */
+export interface LaterReports {
+  /** The first report with its request in place. */
+  readonly onRequest?: (report: InspectionReport) => void;
+  /** The whole report (lists not cut, the same request). */
+  readonly onFull?: (report: InspectionReport) => void;
+}
+
+/**
+ * Resolves with the first report for `job`. When that report's lists were cut (a long request),
+ * its request and then the whole report follow (`LaterReports`), unless a newer job with the same
+ * estimator supersedes them.
+ */
+export type InspectRunner = (job: InspectJob, signal?: AbortSignal, later?: LaterReports) => Promise<FirstReport>;
 
 const abortError = () => new DOMException("The inspection was superseded.", "AbortError");
 
@@ -63,15 +79,20 @@ function createWorkerRunner(): InspectRunner {
   let nextId = 1;
   const spawn = () =>
     new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" });
-  return (job, signal, onFull) =>
-    new Promise<InspectionReport>((resolve, reject) => {
+  return (job, signal, later) =>
+    new Promise<FirstReport>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError());
       finishing.get(job.settings.estimator)?.();
       const worker = idle.pop() ?? spawn();
       const id = nextId++;
       let head: Reassembly | undefined = new Reassembly();
+      let requestParts: Reassembly | undefined;
       let full: Reassembly | undefined;
       let first: InspectionReport | undefined;
+      /** The first report's request: in it, or come after it. */
+      let request: NormalizedRequest | null = null;
+      /** The full report follows the request. */
+      let fullFollows = false;
       const done = () => {
         worker.removeEventListener("message", onMessage);
         worker.removeEventListener("error", onError);
@@ -89,7 +110,22 @@ function createWorkerRunner(): InspectRunner {
         done();
         worker.terminate();
         // Superseded or cancelled: no text is coming for the first report's request.
-        if (first?.request && requestTexts.get(first.request) === null) requestTexts.delete(first.request);
+        if (request && requestTexts.get(request) === null) requestTexts.delete(request);
+      };
+      /** The first report is shown: its request or the whole report may still follow. */
+      const followUp = () => {
+        if (!requestParts && !fullFollows) return release();
+        // The first report is shown meanwhile (the abort signal no longer applies); a newer job
+        // with the same estimator stops the rest.
+        signal?.removeEventListener("abort", onAbort);
+        finishing.set(job.settings.estimator, stop);
+        if (!requestParts) awaitFull();
+      };
+      /** The request is in: the whole report follows when the first one's lists were cut. */
+      const awaitFull = () => {
+        if (!fullFollows) return release();
+        if (request) requestTexts.set(request, null);
+        full = new Reassembly();
       };
       const onMessage = (event: MessageEvent<WorkerResponse>) => {
         const data = event.data;
@@ -103,27 +139,36 @@ function createWorkerRunner(): InspectRunner {
           return release();
         }
         if (data.phase === "head" && head) {
+          // The skeleton (the first chunk) says whether the request follows.
+          const counts = data.chunk.kind === "skeleton" ? (data.requestFollows ?? null) : undefined;
+          if (counts !== undefined && counts !== null) requestParts = new Reassembly();
           const whole = head.add(data.chunk);
           if (!whole) return;
           head = undefined;
           recordTiming(id, data.ms);
           first = whole.value as InspectionReport;
-          resolve(first);
-          if (!data.more) return release();
-          if (first.request) requestTexts.set(first.request, null);
-          // The whole report follows; the first is shown meanwhile (the abort signal no longer applies).
-          signal?.removeEventListener("abort", onAbort);
-          finishing.set(job.settings.estimator, stop);
-          full = new Reassembly();
+          request = first.request;
+          fullFollows = data.more;
+          resolve({ report: first, requestComing: requestParts ? (data.requestFollows ?? null) : null });
+          return followUp();
+        }
+        if (data.phase === "request" && requestParts && first) {
+          const whole = requestParts.add(data.chunk);
+          if (!whole) return;
+          requestParts = undefined;
+          request = whole.value as NormalizedRequest;
+          first = { ...first, request };
+          later?.onRequest?.(first);
+          awaitFull();
           return;
         }
         if (data.phase === "full" && full) {
-          if (typeof data.requestJson === "string" && first?.request) requestTexts.set(first.request, data.requestJson);
+          if (typeof data.requestJson === "string" && request) requestTexts.set(request, data.requestJson);
           const whole = full.add(data.chunk);
           if (!whole) return;
           full = undefined;
           release();
-          onFull?.({ ...(whole.value as InspectionReport), request: first?.request ?? null });
+          later?.onFull?.({ ...(whole.value as InspectionReport), request });
         }
       };
       const onError = (event: ErrorEvent) => {
@@ -195,7 +240,7 @@ async function postJob(worker: Worker, id: number, job: InspectJob, cancelled: (
 const inPageRunner: InspectRunner = async (job) => {
   const { runInspectJob } = await import("./job.ts");
   try {
-    return await runInspectJob(job);
+    return { report: await runInspectJob(job), requestComing: null };
   } catch (error) {
     throw new InspectFailure(serializeError(error));
   }

@@ -4,12 +4,18 @@ import type { InspectionReport } from "../../core/inspect/index.ts";
 import { markInputChange } from "../perf/marks.ts";
 import { useInput } from "../store/input.ts";
 import { type EstimatorChoice, pickSettings, type Settings, useUi } from "../store/settings.ts";
+import type { RequestCounts } from "./protocol.ts";
 import { getInspectRunner } from "./runner.ts";
 
 export interface Inspection {
   readonly report: InspectionReport;
   /** The first report of a long request, its lists cut: the whole one is on its way (see runner.ts). */
   readonly partial: boolean;
+  /**
+   * Set while the first report of a long request waits for its request (`report.request` is null
+   * until then): the request's counts. Views that draw the request wait for it (see ViewHost).
+   */
+  readonly requestComing: RequestCounts | null;
   /** Which input revision and settings produced it (`inputKey` + settings), for perf marks and staleness. */
   readonly key: string;
 }
@@ -35,11 +41,21 @@ export function useInspection(override?: { readonly estimator?: EstimatorChoice;
     queryKey: ["inspect", key],
     // A long request's first report has its lists cut; the whole one replaces it when it comes.
     queryFn: async ({ signal }): Promise<Inspection> => {
-      const report = await getInspectRunner()({ input: current, previous, response, settings }, signal, (full) =>
-        client.setQueryData<Inspection>(["inspect", key], { report: full, partial: false, key }),
-      );
+      const first = await getInspectRunner()({ input: current, previous, response, settings }, signal, {
+        onRequest: (report) =>
+          client.setQueryData<Inspection>(["inspect", key], (shown) =>
+            shown?.requestComing ? { ...shown, report, requestComing: null } : shown,
+          ),
+        onFull: (full) =>
+          client.setQueryData<Inspection>(["inspect", key], { report: full, partial: false, requestComing: null, key }),
+      });
       // Only the devtools' first report cuts lists (their own cap keeps every list whole).
-      return { report, partial: report.truncated.length > 0, key };
+      return {
+        report: first.report,
+        partial: first.report.truncated.length > 0,
+        requestComing: first.requestComing,
+        key,
+      };
     },
     enabled: !empty && override?.enabled !== false,
     // Each report is a fresh value; comparing a 20 MB one with the last, key by key (react-query's

@@ -1,5 +1,4 @@
 import type { ComponentType } from "react";
-import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { RequestViewId } from "../routing/routes.ts";
 import { BudgetView } from "./Budget/Budget.tsx";
 import { CachePrefixView } from "./CachePrefix/CachePrefix.tsx";
@@ -7,13 +6,14 @@ import { DroppedView } from "./Dropped/Dropped.tsx";
 import { HistoryView } from "./History/History.tsx";
 import { LayoutOrderView } from "./LayoutOrder/LayoutOrder.tsx";
 import { OverviewView } from "./Overview/Overview.tsx";
+import type { ViewProps } from "./props.ts";
 import { RawView } from "./Raw/Raw.tsx";
 import { SessionView } from "./Session/Session.tsx";
 import { TemplatesView } from "./Templates/Templates.tsx";
 import { TierGatingView } from "./TierGating/TierGating.tsx";
 
 /** Every request view is a component of the report alone (plus UI state from the store where it is interactive). */
-export const VIEWS: Readonly<Record<RequestViewId, ComponentType<{ report: InspectionReport }>>> = {
+export const VIEWS: Readonly<Record<RequestViewId, ComponentType<ViewProps>>> = {
   overview: OverviewView,
   layout: LayoutOrderView,
   tiers: TierGatingView,
@@ -24,6 +24,12 @@ export const VIEWS: Readonly<Record<RequestViewId, ComponentType<{ report: Inspe
   history: HistoryView,
   raw: RawView,
 };
+
+/**
+ * The views drawn without the normalized request (the overview takes its counts from
+ * `requestComing`): the others wait for it when a long request's report comes in parts.
+ */
+export const REPORT_ONLY_VIEWS: ReadonlySet<RequestViewId> = new Set(["overview", "budget", "templates"]);
 
 /** The Session view draws a recorded session (its own store), not the request's report. */
 export { SessionView };

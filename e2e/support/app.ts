@@ -29,7 +29,7 @@ const SAMPLES_DIR = fileURLToPath(new URL("../../public/samples/", import.meta.u
 /** A bundled sample's text, as the page would fetch it. */
 export const sampleText = (file: string): string => readFileSync(`${SAMPLES_DIR}${file}`, "utf8");
 
-const READY = '[data-testid="view-host"][data-state="ready"][data-stale="false"]';
+const READY = '[data-testid="view-host"][data-state="ready"][data-stale="false"][data-request-coming="false"]';
 
 /** The view host once it shows a finished report (optionally for one view). */
 export const readyHost = (page: Page, view?: View): Locator =>

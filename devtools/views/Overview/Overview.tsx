@@ -1,4 +1,4 @@
-import type { InspectionReport } from "../../../core/inspect/index.ts";
+import type { ViewProps } from "../props.ts";
 import { ModelPrompt } from "../../app/ModelPrompt.tsx";
 import { ViewLink } from "../../app/ViewLink.tsx";
 import { ResponsePanel } from "../../components/ResponsePanel.tsx";
@@ -7,8 +7,8 @@ import { overviewCards } from "./model.ts";
 import "./Overview.css";
 
 /** The report at a glance: one card per question, each opening the view that answers it in full. */
-export function OverviewView({ report }: { readonly report: InspectionReport }) {
-  const cards = overviewCards(report);
+export function OverviewView({ report, requestComing }: ViewProps) {
+  const cards = overviewCards(report, requestComing);
   return (
     <>
       <ModelPrompt report={report} />

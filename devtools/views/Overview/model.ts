@@ -1,3 +1,4 @@
+import type { RequestCounts } from "../../inspect/protocol.ts";
 import type { InspectionReport } from "../../../core/inspect/index.ts";
 import { fmtBytes, fmtInt, fmtPct, fmtTimes, plural } from "../../components/format.ts";
 import { CAUSE_LABELS, FORMAT_NAMES, PROVIDER_NAMES } from "../../components/names.ts";
@@ -160,10 +161,13 @@ function sizeBasis(r: InspectionReport): string {
   return `calibrated ${PROVIDER_NAMES[r.provider]} estimate`;
 }
 
-/** The overview's cards, in display order. Pure: the report in, strings out. */
-export function overviewCards(r: InspectionReport): readonly OverviewCard[] {
-  const messages = r.request?.messages.length ?? 0;
-  const tools = r.request?.tools.length ?? 0;
+/**
+ * The overview's cards, in display order. Pure: the report in, strings out. `counts`: the request's
+ * counts while the request itself is still on its way from the worker (`report.request` null).
+ */
+export function overviewCards(r: InspectionReport, counts?: RequestCounts | null): readonly OverviewCard[] {
+  const messages = r.request?.messages.length ?? counts?.messages ?? 0;
+  const tools = r.request?.tools.length ?? counts?.tools ?? 0;
   const seg = r.segments;
   const errors = r.problems.filter((p) => p.severity === "error").length;
   // Literal values count unless the previous turn showed them unchanged.
