@@ -63,6 +63,19 @@ describe("a first report whose request is still coming", () => {
     await waitFor(() => expect(measures()).toBe(1));
   });
 
+  it("draws Raw at once with the request's JSON pending, then the JSON when the request comes", async () => {
+    const { deliver } = await open("raw");
+    expect(screen.getByTestId("raw-request-pending")).toBeTruthy();
+    expect(screen.getByTestId("view-raw").textContent).not.toContain("could not be normalized");
+    await waitFor(() => expect(measures()).toBe(1));
+    act(() => screen.getByTestId("raw-tab-export").click());
+    expect(screen.getByTestId("export-pending")).toBeTruthy();
+    act(() => screen.getByTestId("raw-tab-request").click());
+    deliver();
+    await waitFor(() => expect(screen.getByTestId("raw-request").textContent).toContain('"messages"'));
+    expect(screen.queryByTestId("raw-request-pending")).toBeNull();
+  });
+
   it.each(Object.keys(VIEWS).filter((v) => !REPORT_ONLY_VIEWS.has(v as RequestViewId)))(
     "the %s view waits for the request, and is measured as rendered only when it has come",
     async (view) => {

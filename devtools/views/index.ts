@@ -26,10 +26,11 @@ export const VIEWS: Readonly<Record<RequestViewId, ComponentType<ViewProps>>> = 
 };
 
 /**
- * The views drawn without the normalized request (the overview takes its counts from
- * `requestComing`): the others wait for it when a long request's report comes in parts.
+ * The views drawn before the normalized request comes, when a long request's report comes in parts
+ * (the overview takes its counts from `requestComing`; Raw shows the request's JSON as pending, as
+ * it does until the worker has written it): the others wait for the request.
  */
-export const REPORT_ONLY_VIEWS: ReadonlySet<RequestViewId> = new Set(["overview", "budget", "templates"]);
+export const REPORT_ONLY_VIEWS: ReadonlySet<RequestViewId> = new Set(["overview", "budget", "templates", "raw"]);
 
 /** The Session view draws a recorded session (its own store), not the request's report. */
 export { SessionView };

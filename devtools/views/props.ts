@@ -6,7 +6,7 @@ export interface ViewProps {
   readonly report: InspectionReport;
   /**
    * The request's counts while it is still on its way (a long request's first report comes
-   * without it; `report.request` is null meanwhile). Only views in `REPORT_ONLY_VIEWS` are drawn then.
+   * without it; `report.request` is null meanwhile). Only views in `REPORT_ONLY_VIEWS` are drawn then, and must not take a null `report.request` for a request that could not be normalized.
    */
   readonly requestComing?: RequestCounts | null;
 }

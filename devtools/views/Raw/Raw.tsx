@@ -7,6 +7,7 @@ import { JsonLines } from "../../components/JsonLines.tsx";
 import { requestImages, Thumbnail } from "../../components/Thumbnail.tsx";
 import { FORMAT_NAMES } from "../../components/names.ts";
 import { workerRequestJson } from "../../inspect/runner.ts";
+import type { ViewProps } from "../props.ts";
 import { EXPORT_FORMATS, exportRequest, type ExportFormat } from "./model.ts";
 import "./Raw.css";
 
@@ -14,7 +15,7 @@ const TABS = ["request", "report", "export"] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Labels<Tab> = { request: "Normalized request", report: "Report", export: "Export" };
 
-function ExportPanel({ report }: { readonly report: InspectionReport }) {
+function ExportPanel({ report, coming }: { readonly report: InspectionReport; readonly coming: boolean }) {
   const [format, setFormat] = useState<ExportFormat>("anthropic");
   const [withBreakpoints, setWithBreakpoints] = useState(true);
   const request = report.request;
@@ -22,6 +23,12 @@ function ExportPanel({ report }: { readonly report: InspectionReport }) {
     () => (request ? exportRequest(report, request, format, withBreakpoints) : null),
     [report, request, format, withBreakpoints],
   );
+  if (!request && coming)
+    return (
+      <p className="muted" data-testid="export-pending">
+        The request is on its way from the inspector…
+      </p>
+    );
   if (!request || !result) return <p className="muted">No request to export.</p>;
   return (
     <div className="raw-export" data-testid="export-panel">
@@ -120,8 +127,12 @@ function Images({ report }: { readonly report: InspectionReport }) {
   );
 }
 
-/** The normalized request and the report as JSON, copy and download, export to every wire format and the hash-only bundle. */
-export function RawView({ report }: { readonly report: InspectionReport }) {
+/**
+ * The normalized request and the report as JSON, copy and download, export to every wire format and the hash-only bundle.
+ * A long request's first report comes without its request (`requestComing`): this view is drawn at
+ * once, as it is while the request's JSON is prepared, and the request fills it when it comes.
+ */
+export function RawView({ report, requestComing }: ViewProps) {
   const [tab, setTab] = useState<Tab>("request");
   // Keyed on the request: a long request's whole report keeps its first report's request.
   const request = report.request;
@@ -178,6 +189,10 @@ export function RawView({ report }: { readonly report: InspectionReport }) {
               <JsonLines text={requestText} testId="raw-request" />
             )}
           </>
+        ) : requestComing ? (
+          <p className="muted" data-testid="raw-request-pending">
+            Preparing the request&apos;s JSON…
+          </p>
         ) : (
           <p className="muted">The request could not be normalized; see the report.</p>
         )
@@ -198,7 +213,7 @@ export function RawView({ report }: { readonly report: InspectionReport }) {
           <JsonLines text={reportText} testId="raw-report" />
         </>
       ) : null}
-      {tab === "export" ? <ExportPanel report={report} /> : null}
+      {tab === "export" ? <ExportPanel report={report} coming={Boolean(requestComing)} /> : null}
     </section>
   );
 }
