@@ -12,6 +12,7 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "../util/utf8.ts";
+import { keepsPlainText, segmentJson } from "./segment-record.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type {
   CacheProvider,
@@ -118,11 +119,30 @@ export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenE
 export function commonSegments(a: Turn, b: Turn): number {
   const n = Math.min(a.segments.length, b.segments.length);
   let k = 0;
-  const ta = a.texts;
-  const tb = b.texts;
-  if (ta && tb) while (k < n && ta[k] === tb[k]) k++;
+  if (a.texts && b.texts) while (k < n && sameText(a, b, k)) k++;
   else while (k < n && a.segments[k]!.sha256 === b.segments[k]!.sha256) k++;
   return k;
+}
+
+/** Segment `i`'s JSON text (`segmentJson`: a plain text block may be kept as its own text). */
+function textAt(t: Turn, i: number): string {
+  const text = t.texts?.[i];
+  return text === undefined ? "" : segmentJson(t.segments[i]!, text);
+}
+
+/**
+ * True when segment `k` of both turns (with texts) has the same JSON text. Texts kept alike are
+ * compared as kept (equal plain texts are equal JSON); otherwise (one side a session's or a
+ * caller's plain segments) their JSON is.
+ */
+function sameText(a: Turn, b: Turn, k: number): boolean {
+  const x = a.texts![k]!;
+  const y = b.texts![k]!;
+  const sa = a.segments[k]!;
+  const sb = b.segments[k]!;
+  const plain = keepsPlainText(sa);
+  if (plain === keepsPlainText(sb)) return x === y;
+  return segmentJson(sa, x) === segmentJson(sb, y);
 }
 
 /**
@@ -152,7 +172,8 @@ class SegmentIds {
     const cache = t === this.a ? this.#a : this.#b;
     let v = cache[i]!;
     if (v < 0) {
-      const key = this.#texts ? t.texts![i]! : t.segments[i]!.sha256;
+      // JSON texts: the same content kept in two ways (see `sameText`) gets one number.
+      const key = this.#texts ? textAt(t, i) : t.segments[i]!.sha256;
       const keys = this.#keys;
       const known = keys.get(key);
       v = known === undefined ? keys.size : known;
@@ -196,8 +217,8 @@ export function commonPrefix(a: Turn, b: Turn, estimate: TokenEstimator): Common
   }
   let charIndex = 0;
   if (a.texts && b.texts && k < a.segments.length && k < b.segments.length) {
-    const ta = a.texts[k]!;
-    const tb = b.texts[k]!;
+    const ta = textAt(a, k);
+    const tb = textAt(b, k);
     charIndex = firstDiff(ta, tb);
     if (charIndex > 0) {
       const shared = tb.slice(0, charIndex);
@@ -253,24 +274,25 @@ function readable(text: string): string {
  * header, or the end of the segment) the first readable text after it, so an appended message
  * shows its words.
  */
-function readableFrom(texts: readonly string[], k: number, from: number): string {
-  let out = readable(texts[k] ?? "").slice(from);
-  for (let i = k + 1; i < texts.length && out === ""; i++) out = readable(texts[i]!);
+function readableFrom(t: Turn, k: number, from: number): string {
+  const n = t.texts?.length ?? 0;
+  let out = readable(textAt(t, k)).slice(from);
+  for (let i = k + 1; i < n && out === ""; i++) out = readable(textAt(t, i));
   return safeSlice(out, 0, 60);
 }
 
 function excerptAt(a: Turn, b: Turn, k: number): DivergenceExcerpt | null {
   if (!a.texts || !b.texts) return null;
-  const at = firstDiff(readable(a.texts[k] ?? ""), readable(b.texts[k] ?? ""));
-  let before = readable((k < b.texts.length ? b.texts : a.texts)[k] ?? "").slice(0, at);
+  const at = firstDiff(readable(textAt(a, k)), readable(textAt(b, k)));
+  let before = readable(textAt(k < b.texts.length ? b : a, k)).slice(0, at);
   for (let i = k - 1; i >= 0 && before.length < 40; i--) {
-    const t = readable(b.texts[i]!);
+    const t = readable(textAt(b, i));
     if (t !== "") before = before === "" ? t : `${t} ${before}`;
   }
   return {
     common: safeSlice(before, before.length - 40, before.length),
-    previous: readableFrom(a.texts, k, at),
-    next: readableFrom(b.texts, k, at),
+    previous: readableFrom(a, k, at),
+    next: readableFrom(b, k, at),
   };
 }
 

@@ -15,7 +15,7 @@ import { memoizedTokenizer } from "../tokens/tokenizer-memo.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
 import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { plainSegment, sameJson } from "./segment-record.ts";
+import { plainSegment, sameJson, segmentJson } from "./segment-record.ts";
 import { type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type { CacheProvider, TokenEstimator } from "./types.ts";
 
@@ -74,7 +74,9 @@ function counted(
   // takes their segments from the twin without comparing them again.
   let next = 0;
   const known = twin === undefined ? -1 : continuedMessages(c);
-  const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin, known);
+  // The figures are counted already, so the segmenter never reads a text to measure it: plain text
+  // blocks keep their own texts (their JSON is written only to hash them or to show them).
+  const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin, known, true);
   // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
   // (Kinds, not paths: a segment's path is written only when read, and most never are.)
   if (seg.segments.length !== c.perSegment.length || seg.segments.some((x, i) => x.kind !== c.perSegment[i]!.kind))
@@ -92,7 +94,11 @@ export function segmentCounted(
   twin?: SegmentedRequest,
 ): CountedRequest {
   const seg = counted(request, options, twin, (r, o, prefix) => countTokensWith(r, o, FULL_COUNT_KIT, prefix));
-  return { ...seg, segments: seg.segments.map(plainSegment) };
+  return {
+    ...seg,
+    segments: seg.segments.map(plainSegment),
+    texts: seg.texts.map((t, i) => segmentJson(seg.segments[i]!, t)),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@
  * it would lose those fields, so anything that leaves the engine goes through `plainSegment`.
  */
 import { canonicalJson } from "../util/canonical.ts";
+import { utf8Length } from "../util/utf8.ts";
 import { hashText } from "../util/hash.ts";
 import { isPlainObject } from "../util/plain-object.ts";
 import type { ContentBlockType, Message, Role } from "../messages/types.ts";
@@ -51,13 +52,73 @@ const KINDS: readonly SegmentKind[] = ["tool", "tool_choice", "message", "block"
 const REGIONS: readonly SegmentRegion[] = ["tools", "system", "messages"];
 const BREAKPOINT = 16;
 const CALLER_JSON = 32;
+const PLAIN_TEXT = 64;
 
-/** Kind, region and the two flags of a record in one small integer (see `SegmentRecord`). */
-const packFlags = (kind: SegmentKind, region: SegmentRegion, cacheBreakpoint: boolean, callerJson: boolean): number =>
+/** How a plain text block's JSON starts (`plainTextJson`). */
+const TEXT_BLOCK_HEAD = '{"type":"text","text":';
+
+/**
+ * The JSON of a plain text block — a text block with no provider fields — from its text: what
+ * `JSON.stringify` writes for `{ type: "text", text }`. Segmentation keeps such a block's text
+ * instead (see `SegmentRecord`): most segments of a long request are plain texts that are only
+ * measured and compared, and writing their JSON was a third of segmenting.
+ */
+export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
+
+/** Control characters `JSON.stringify` escapes other than \n, \r and \t. */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const RARE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+function occurrences(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+/**
+ * `utf8Length(plainTextJson(text))` without writing the JSON: the text's UTF-8 length, one more
+ * byte for each `"`, `\`, newline, carriage return and tab (each written as two characters), and
+ * the 25 ASCII bytes around it. A text with another control character or a lone surrogate (written
+ * as `\u` escapes) is measured on its JSON.
+ */
+export function plainTextBytes(text: string): number {
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  if (RARE_CONTROL.test(text) || typeof wellFormed !== "function" || !wellFormed.call(text))
+    return utf8Length(plainTextJson(text));
+  return (
+    TEXT_BLOCK_HEAD.length +
+    3 +
+    utf8Length(text) +
+    occurrences(text, '"') +
+    occurrences(text, "\\") +
+    occurrences(text, "\n") +
+    occurrences(text, "\r") +
+    occurrences(text, "\t")
+  );
+}
+
+/** Kind, region and the three flags of a record in one small integer (see `SegmentRecord`). */
+const packFlags = (
+  kind: SegmentKind,
+  region: SegmentRegion,
+  cacheBreakpoint: boolean,
+  callerJson: boolean,
+  plainText: boolean,
+): number =>
   KINDS.indexOf(kind) |
   (REGIONS.indexOf(region) << 2) |
   (cacheBreakpoint ? BREAKPOINT : 0) |
-  (callerJson ? CALLER_JSON : 0);
+  (callerJson ? CALLER_JSON : 0) |
+  (plainText ? PLAIN_TEXT : 0);
+
+/**
+ * True when the text kept for segment `s` is a plain text block's own text rather than its JSON
+ * (see `SegmentRecord`); plain segments (a session's, a caller's) always keep JSON.
+ */
+export const keepsPlainText = (s: Segment): boolean => s instanceof SegmentRecord && s.plainText;
+
+/** The JSON text of segment `s`, kept as `text` (a plain text block's own text, or JSON). */
+export const segmentJson = (s: Segment, text: string): string => (keepsPlainText(s) ? plainTextJson(text) : text);
 
 /** What a record writes when first read (one object, made only for the few records read so). */
 interface Found {
@@ -73,8 +134,12 @@ interface Found {
  * text holds caller JSON objects, whose key order may differ without a change in meaning.
  *
  * A large request holds hundreds of thousands of records, so each is kept small: kind, region and
- * the two flags share one small integer, the twin and the hash memo one field (a record with a
+ * the three flags share one small integer, the twin and the hash memo one field (a record with a
  * twin never hashes), and what is made on read one object.
+ *
+ * `plainText`: the record keeps a plain text block's own text, not its JSON (`plainTextJson`
+ * writes that, for hashing and for the few segments a report shows). Two segments kept alike are
+ * equal exactly when their kept texts are; `segmentJson` gives any segment's JSON.
  */
 export class SegmentRecord implements Segment {
   #found: Found | undefined;
@@ -102,8 +167,9 @@ export class SegmentRecord implements Segment {
     twin: Segment | undefined,
     memo: HashMemo | undefined,
     source: unknown,
+    plainText: boolean,
   ) {
-    this.#flags = packFlags(kind, region, cacheBreakpoint, callerJson);
+    this.#flags = packFlags(kind, region, cacheBreakpoint, callerJson, plainText);
     this.#source = source;
     this.#text = text;
     this.#item = item;
@@ -122,6 +188,16 @@ export class SegmentRecord implements Segment {
     return (this.#flags & BREAKPOINT) !== 0;
   }
 
+  /** The kept text is a plain text block's own text (see the class comment). */
+  get plainText(): boolean {
+    return (this.#flags & PLAIN_TEXT) !== 0;
+  }
+
+  /** The segment's JSON text. */
+  get #json(): string {
+    return (this.#flags & PLAIN_TEXT) !== 0 ? plainTextJson(this.#text) : this.#text;
+  }
+
   get path(): string {
     const found = (this.#found ??= {});
     found.path ??= segmentPath(this.kind, this.messageIndex, this.#item);
@@ -132,7 +208,7 @@ export class SegmentRecord implements Segment {
     const found = (this.#found ??= {});
     if (found.sha256 === undefined) {
       const h = this.#hashes;
-      found.sha256 = h instanceof Map ? sha(this.#text, h) : h.sha256;
+      found.sha256 = h instanceof Map ? sha(this.#json, h) : h.sha256;
     }
     return found.sha256;
   }
@@ -145,10 +221,11 @@ export class SegmentRecord implements Segment {
       if (!(h instanceof Map)) found.canonical = h.canonicalSha256;
       else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
-        const canonical = canonicalJson(JSON.parse(this.#text), {
+        const json = this.#json;
+        const canonical = canonicalJson(JSON.parse(json), {
           path: this.kind === "tool_choice" ? "providerOptions" : this.path,
         });
-        found.canonical = canonical === this.#text ? this.sha256 : sha(canonical, h);
+        found.canonical = canonical === json ? this.sha256 : sha(canonical, h);
       }
     }
     return found.canonical;
@@ -157,7 +234,8 @@ export class SegmentRecord implements Segment {
   /**
    * True when a record made with these arguments (and this record as its twin) would read exactly
    * as this one: the same place, size, tokens, kind, region, role, flags and item. Its text is this
-   * record's (the caller checked), so it may stand for itself in the other turn, hashes included.
+   * record's, kept alike (the caller checked), so it may stand for itself in the other turn, hashes
+   * included.
    */
   matches(
     index: number,
@@ -180,7 +258,7 @@ export class SegmentRecord implements Segment {
       this.messageIndex === messageIndex &&
       this.blockType === blockType &&
       this.#item === item &&
-      this.#flags === packFlags(kind, region, cacheBreakpoint, callerJson)
+      (this.#flags & ~PLAIN_TEXT) === packFlags(kind, region, cacheBreakpoint, callerJson, false)
     );
   }
 
@@ -203,6 +281,7 @@ export class SegmentRecord implements Segment {
       this,
       undefined,
       this.#source,
+      this.plainText,
     );
   }
 

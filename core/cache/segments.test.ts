@@ -9,7 +9,8 @@ import { sha256Hex } from "../util/hash.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { segmentRequest, serializeRequest } from "./segments.ts";
 import { countedMeasure, segmentCounted } from "./counted.ts";
-import { plainSegment } from "./segment-record.ts";
+import { keepsPlainText, plainSegment, plainTextBytes, plainTextJson, segmentJson } from "./segment-record.ts";
+import { commonPrefix, commonSegments, toTurn, type Turn } from "./compare.ts";
 import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
 import { estimateTextTokens } from "../tokens/estimate.ts";
 import { createOpenAITokenizer } from "../tokenizers/openai/index.ts";
@@ -230,5 +231,113 @@ describe("a turn segmented with the other turn's records as its twin (as inspect
         }
     // The twin's records are taken for most of the history.
     expect(reused).toBeGreaterThan(500);
+  });
+});
+
+describe("plain text blocks kept as their own text (counted segmentation)", () => {
+  // A counted segmentation keeps a plain text block's own text instead of its JSON: its size is
+  // measured without writing the JSON, and the JSON is written only to hash or show it. Every figure
+  // must be the one a segmentation that writes the JSON gives.
+  const requests = samples.flatMap((s) => {
+    const parsed = parseRequest(s.data);
+    return parsed.format === "strata" ? [] : [parsed.request];
+  });
+  // Texts JSON escapes in every way: quotes, backslashes, \n \r \t, \b \f, other controls, lone
+  // surrogates (written as \u escapes), astral characters, U+2028 (not escaped).
+  const awkward = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 200 }),
+    fc.string({
+      unit: fc.constantFrom(
+        '"',
+        "\\",
+        "\n",
+        "\r",
+        "\t",
+        "\b",
+        "\f",
+        "\u0000",
+        "\u001f",
+        "\ud800",
+        "\udc00",
+        "😀",
+        "\u2028",
+        "é",
+        "a",
+      ),
+      maxLength: 40,
+    }),
+  );
+
+  it("measures a plain text block's JSON exactly without writing it (property)", () => {
+    fc.assert(
+      fc.property(awkward, (text) => {
+        const json = plainTextJson(text);
+        expect(json).toBe(JSON.stringify({ type: "text", text }));
+        expect(plainTextBytes(text)).toBe(utf8Length(json));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("gives every segment the size, hashes and JSON of a segmentation that writes JSON", async () => {
+    const tokenizer = await createOpenAITokenizer("gpt-4o");
+    let kept = 0;
+    const withAwkward = (r: NormalizedRequest): NormalizedRequest => ({
+      ...r,
+      messages: [
+        ...r.messages,
+        { role: "user", content: [{ type: "text", text: 'a "quote", \\ \n\t\r \b\u0001 \ud800 😀' }] },
+      ],
+    });
+    for (const request of [...requests.map(withAwkward), ...requests])
+      for (const provider of ["openai", "anthropic", "gemini"] as const)
+        for (const options of [{}, ...(provider === "openai" ? [{ tokenizer }] : [])]) {
+          const counted = countedMeasure(provider, estimateTextTokens, FULL_COUNT_KIT, options).segment(request);
+          const written = segmentRequest(request, { provider });
+          expect(counted.segments.length).toBe(written.segments.length);
+          counted.segments.forEach((s, i) => {
+            if (keepsPlainText(s)) kept++;
+            expect(segmentJson(s, counted.texts[i]!)).toBe(written.texts[i]);
+            const w = written.segments[i]!;
+            expect([s.byteOffset, s.byteLength, s.sha256, s.canonicalSha256]).toEqual([
+              w.byteOffset,
+              w.byteLength,
+              w.sha256,
+              w.canonicalSha256,
+            ]);
+          });
+          expect(counted.totalBytes).toBe(written.totalBytes);
+          // What leaves the engine is JSON.
+          expect(segmentCounted(request, { provider }).texts).toEqual(written.texts);
+        }
+    expect(kept).toBeGreaterThan(100);
+  });
+
+  it("compares a kept text with the same block written as JSON (a session's or a caller's segments)", () => {
+    for (const request of requests)
+      for (const provider of ["openai", "anthropic", "gemini"] as const) {
+        const measure = countedMeasure(provider, estimateTextTokens, FULL_COUNT_KIT);
+        const kept = toTurn(measure.segment(request), provider, estimateTextTokens);
+        const json = toTurn(segmentCounted(request, { provider }), provider, estimateTextTokens);
+        expect(commonSegments(kept, json)).toBe(kept.segments.length);
+        expect(commonSegments(json, kept)).toBe(kept.segments.length);
+        // Taken as the twin, the JSON segments lend themselves where a kept text repeats them.
+        const next = measure.segment(request, segmentCounted(request, { provider }));
+        expect(next.segments.map(plainSegment)).toEqual(measure.segment(request).segments.map(plainSegment));
+        // An edit inside a plain text shows at the same character, whichever way each side is kept.
+        const last = request.messages.length - 1;
+        const block = request.messages[last]!.content.findIndex(
+          (b) => b.type === "text" && b.providerFields === undefined,
+        );
+        if (block < 0) continue;
+        const edited = structuredClone(request);
+        const b = edited.messages[last]!.content[block] as { text: string };
+        b.text = `${b.text}!`;
+        const prefix = (x: Turn, y: Turn) => commonPrefix(x, y, estimateTextTokens);
+        const editedKept = toTurn(measure.segment(edited), provider, estimateTextTokens);
+        const editedJson = toTurn(segmentCounted(edited, { provider }), provider, estimateTextTokens);
+        expect(prefix(kept, editedKept)).toEqual(prefix(json, editedJson));
+        expect(prefix(kept, editedJson)).toEqual(prefix(json, editedJson));
+      }
   });
 });

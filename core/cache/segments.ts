@@ -16,7 +16,17 @@ import { leadingSystemCount } from "../formats/system-placement.ts";
 import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { GEMINI_CHOICE, type HashMemo, plainSegment, SegmentRecord, segmentPath } from "./segment-record.ts";
+import {
+  GEMINI_CHOICE,
+  type HashMemo,
+  keepsPlainText,
+  plainSegment,
+  plainTextBytes,
+  plainTextJson,
+  SegmentRecord,
+  segmentJson,
+  segmentPath,
+} from "./segment-record.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
 export interface SegmentOptions {
@@ -106,13 +116,16 @@ const toolJson = (t: ToolDefinition, i: number) =>
  */
 const plainStrings = () => !("toJSON" in String.prototype);
 
+/** A text block whose JSON `plainTextJson` writes from its text (no provider fields, a string text). */
+const isPlainText = (b: ContentBlock): boolean =>
+  b.type === "text" && b.providerFields === undefined && typeof b.text === "string" && plainStrings();
+
 function blockJson(b: ContentBlock, i: number, j: number): string {
   const pf = b.providerFields;
   switch (b.type) {
     case "text":
       // The most common block, written as `serialize` would write it without its object.
-      if (pf === undefined && typeof b.text === "string" && plainStrings())
-        return `{"type":"text","text":${JSON.stringify(b.text)}}`;
+      if (isPlainText(b)) return plainTextJson(b.text);
       return serialize({ type: b.type, text: b.text, providerFields: pf }, "block", i, j);
     case "thinking":
       return serialize(
@@ -212,6 +225,11 @@ class Segmenter {
     readonly twin: SegmentedRequest | undefined,
     /** How many leading messages (and with them all tools) are known to write the twin's (-1: none). */
     readonly known: number,
+    /**
+     * Keep plain text blocks' own texts, not their JSON (see `SegmentRecord`): only for an
+     * `estimate` that does not read the text it is given (a count made beforehand).
+     */
+    readonly keepPlainText: boolean,
   ) {}
 
   /**
@@ -244,14 +262,17 @@ class Segmenter {
     cache: { readonly ttl?: string } | undefined,
     source: unknown,
     reuse?: Segment,
+    /** `text` is a plain text block's own text (`keepPlainText`), not JSON. */
+    plainText = false,
   ): void {
     const index = this.segments.length;
     const twin = this.twin;
     // The other turn of a comparison mostly repeats this one: comparing is far cheaper than measuring.
-    const same =
-      reuse ?? (twin !== undefined && twin.texts[index] === text ? (twin.segments[index] as Segment) : undefined);
+    const same = reuse ?? (twin === undefined ? undefined : this.#sameAsTwin(twin, index, text, plainText));
+    // A repeated segment keeps the twin's very text, and so the twin's way of keeping it.
     const own = same === undefined ? text : twin!.texts[index]!;
-    const byteLength = same === undefined ? utf8Length(own) : same.byteLength;
+    const ownPlain = same === undefined ? plainText : keepsPlainText(same);
+    const byteLength = same !== undefined ? same.byteLength : plainText ? plainTextBytes(text) : utf8Length(text);
     const tokens = this.estimate(own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
@@ -291,6 +312,7 @@ class Segmenter {
           same,
           this.#memo,
           source,
+          ownPlain,
         ),
       );
     this.texts.push(own);
@@ -298,6 +320,17 @@ class Segmenter {
     if (kind === "tool" || kind === "block") this.lastBlock = index;
     this.offset += byteLength;
     this.tokens += tokens;
+  }
+
+  /** The twin's segment at `index` when its text is `text` (kept as `plainText` says), else undefined. */
+  #sameAsTwin(twin: SegmentedRequest, index: number, text: string, plainText: boolean): Segment | undefined {
+    const kept = twin.texts[index];
+    if (kept === undefined) return undefined;
+    const segment = twin.segments[index]!;
+    const twinPlain = keepsPlainText(segment);
+    // Kept alike: equal texts are equal JSON. Kept otherwise (a session's plain segments): compare JSON.
+    if (twinPlain === plainText) return kept === text ? segment : undefined;
+    return segmentJson(segment, kept) === (plainText ? plainTextJson(text) : text) ? segment : undefined;
   }
 
   /**
@@ -323,8 +356,10 @@ class Segmenter {
     for (let j = 0; j < content.length; j++) {
       const b = content[j]!;
       const reuse = this.reusable("block", b, i);
-      const text = reuse ? "" : blockJson(b, i, j);
-      this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse);
+      // The commonest block, a plain text, is kept as its own text when it may be (`keepPlainText`).
+      const plain = reuse === undefined && this.keepPlainText && isPlainText(b);
+      const text = reuse ? "" : plain ? (b as { text: string }).text : blockJson(b, i, j);
+      this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse, plain);
     }
   }
 }
@@ -433,10 +468,11 @@ export function segmentLazily(
   estimate: TokenEstimator,
   twin?: SegmentedRequest,
   known = -1,
+  keepPlainText = false,
 ): SegmentedRequest {
   // A twin segmented for another provider writes its tool choice under another key: not a twin.
   const same = twin?.provider === provider;
-  const out = new Segmenter(estimate, same ? twin : undefined, same ? known : -1);
+  const out = new Segmenter(estimate, same ? twin : undefined, same ? known : -1, keepPlainText);
   segmentInto(out, request, provider);
   const { segments, texts, ttl1h, lastBlock } = out;
   const automatic = provider === "anthropic" ? (request.providerOptions ?? {}).cache_control : undefined;

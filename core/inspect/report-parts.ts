@@ -10,7 +10,7 @@ import type { Message } from "../messages/types.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { foldWhitespace, safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
-import { plainSegment } from "../cache/segment-record.ts";
+import { plainSegment, segmentJson } from "../cache/segment-record.ts";
 import type { ListCap } from "./bounds.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
 import type {
@@ -85,7 +85,7 @@ function segmentPreview(s: Segment, text: string, request: NormalizedRequest): s
 export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest, bound: ListCap): ReportSegments {
   const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => ({
     ...plainSegment(s),
-    preview: preview(segmentPreview(s, seg.texts[i]!, request)),
+    preview: preview(segmentPreview(s, segmentJson(s, seg.texts[i]!), request)),
   }));
   return {
     provider: seg.provider,
