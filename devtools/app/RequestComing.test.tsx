@@ -19,14 +19,18 @@ import { ViewHost } from "./ViewHost.tsx";
 function installSplitRunner(report: InspectionReport) {
   const request = report.request!;
   let later: LaterReports | undefined;
+  const asked = { count: 0 };
   setInspectRunner(async (_job, _signal, callbacks) => {
     later = callbacks;
     return {
       report: { ...report, request: null },
       requestComing: { messages: request.messages.length, tools: request.tools.length },
+      // The view host says when the first report is painted: then the worker sends the request.
+      shown: () => asked.count++,
     };
   });
   return {
+    asked,
     deliver: () => act(() => later!.onRequest!({ ...report, request })),
   };
 }
@@ -56,11 +60,15 @@ describe("a first report whose request is still coming", () => {
     return { report, ...runner };
   }
 
-  it("draws the overview at once, with the request's counts", async () => {
-    const { report } = await open("overview");
+  it("draws the overview at once, with the request's counts, then asks for the request", async () => {
+    const { report, asked } = await open("overview");
     expect(screen.getByTestId("card-messages-value").textContent).toBe(String(report.request!.messages.length));
     expect(screen.queryByTestId("view-request-coming")).toBeNull();
     await waitFor(() => expect(measures()).toBe(1));
+    // Once painted (after the measure), and once only.
+    await waitFor(() => expect(asked.count).toBe(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked.count).toBe(1);
   });
 
   it("draws Raw at once with the request's JSON pending, then the JSON when the request comes", async () => {
@@ -79,12 +87,14 @@ describe("a first report whose request is still coming", () => {
   it.each(Object.keys(VIEWS).filter((v) => !REPORT_ONLY_VIEWS.has(v as RequestViewId)))(
     "the %s view waits for the request, and is measured as rendered only when it has come",
     async (view) => {
-      const { report, deliver } = await open(view as RequestViewId);
+      const { report, deliver, asked } = await open(view as RequestViewId);
       const coming = screen.getByTestId("view-request-coming");
       expect(coming.textContent).toContain(`${report.request!.messages.length} messages`);
       expect(screen.queryByTestId(`view-${view}`)?.querySelector('[data-testid="view-error"]') ?? null).toBeNull();
       await new Promise((r) => setTimeout(r, 50));
       expect(measures()).toBe(0);
+      // The placeholder is painted: the request is asked for.
+      expect(asked.count).toBe(1);
       deliver();
       await waitFor(() => expect(screen.queryByTestId("view-request-coming")).toBeNull());
       expect(screen.getByTestId(`view-${view}`).textContent).not.toBe("");

@@ -2,7 +2,7 @@ import { type ComponentType, useEffect } from "react";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { InspectFailure, type RequestCounts } from "../inspect/protocol.ts";
 import { useInspection } from "../inspect/useInspection.ts";
-import { inputRendered, viewRendered } from "../perf/marks.ts";
+import { afterPaint, inputRendered, viewRendered } from "../perf/marks.ts";
 import { type RequestViewId, VIEW_LABELS } from "../routing/routes.ts";
 import { useUi } from "../store/settings.ts";
 import { useSession } from "../store/session.ts";
@@ -97,6 +97,12 @@ function RequestHost({ view }: { readonly view: RequestViewId }) {
     if (shownKey !== undefined && ((state === "ready" && coming === null) || state === "error"))
       inputRendered(shownKey);
   }, [shownKey, state, coming]);
+  // A first report whose request is still in the worker: ask for it once this one is painted
+  // (after the paint measure above, whose callbacks are registered first).
+  const shownReport = state === "ready" && data?.requestComing ? data.shown : undefined;
+  useEffect(() => {
+    if (shownReport) afterPaint(shownReport);
+  }, [shownReport]);
   useEffect(() => {
     viewRendered(view);
   }, [view, shownKey]);

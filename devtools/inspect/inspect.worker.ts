@@ -48,9 +48,17 @@ function postReport(
 /** Parts of long texts received ahead of their job (see protocol.ts), by job id. */
 const pending = new Map<number, Partial<Record<TextField, string[]>>>();
 
+/** Jobs whose first report was posted without its request, by id: the page's `shown` lets it go. */
+const awaitingShown = new Map<number, () => void>();
+
 self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest>) => {
   const data = event.data;
   if ("session" in data) return onSession(data);
+  if ("shown" in data) {
+    awaitingShown.get(data.id)?.();
+    awaitingShown.delete(data.id);
+    return;
+  }
   if ("part" in data) {
     const parts = pending.get(data.id) ?? {};
     (parts[data.field] ??= []).push(data.part);
@@ -74,6 +82,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     if (more && request !== null) {
       const requestFollows = { messages: request.messages.length, tools: request.tools.length };
       postReport(id, "head", { ...head, request: null }, more, ms, { requestFollows });
+      await new Promise<void>((resolve) => awaitingShown.set(id, resolve));
       postReport(id, "request", request, more, ms);
     } else postReport(id, "head", head, more, ms);
     if (!more) return;

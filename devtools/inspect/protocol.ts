@@ -35,7 +35,9 @@ export interface SerializedError {
  */
 export type WorkerRequest =
   | { readonly id: number; readonly job: InspectJob; readonly parts?: readonly TextField[] }
-  | { readonly id: number; readonly field: TextField; readonly part: string };
+  | { readonly id: number; readonly field: TextField; readonly part: string }
+  /** The page shows job `id`'s first report: its request may come now (see `WorkerResponse`). */
+  | { readonly id: number; readonly shown: true };
 
 /** The job's fields that may be long texts. */
 export type TextField = "input" | "previous" | "response";
@@ -61,8 +63,9 @@ export interface RequestCounts {
  * `request`, the normalized request itself (the bulk of a long report: 26 MB to copy for a 20 MB
  * chat, 0.2 s of structured clone split between worker and page); then `full`, with whole lists.
  * `more` (on the head's skeleton) says a full report follows; `requestFollows` (on the head's
- * skeleton) that its request comes next, with its counts; `ms` (on each skeleton) is the time
- * inspect() took in the worker. The full report comes without its `request` (null): it is the one
+ * skeleton) that its request comes next, with its counts — once the page says the first report
+ * is shown (`shown`): sent at once, the request's slices would sit in the page's task queue ahead
+ * of the paint; `ms` (on each skeleton) is the time inspect() took in the worker. The full report comes without its `request` (null): it is the one
  * the page already has (and keeps, so views keyed on it do not start over).
  */
 export type WorkerResponse =

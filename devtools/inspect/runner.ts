@@ -20,7 +20,15 @@ import {
 export interface FirstReport {
   readonly report: InspectionReport;
   readonly requestComing: RequestCounts | null;
+  /**
+   * To call once the first report is on screen: its request then comes (sent at once, its slices
+   * would be read before the page paints). Without a call it comes after `SHOWN_FALLBACK_MS`.
+   */
+  readonly shown?: () => void;
 }
+
+/** When nobody says a first report is shown (no view host mounted), its request comes anyway after this long. */
+const SHOWN_FALLBACK_MS = 300;
 
 /** What follows a long request's first report (see `FirstReport`), in this order. */
 export interface LaterReports {
@@ -149,7 +157,19 @@ function createWorkerRunner(): InspectRunner {
           first = whole.value as InspectionReport;
           request = first.request;
           fullFollows = data.more;
-          resolve({ report: first, requestComing: requestParts ? (data.requestFollows ?? null) : null });
+          if (!requestParts) {
+            resolve({ report: first, requestComing: null });
+            return followUp();
+          }
+          let told = false;
+          const shown = () => {
+            if (told || stopped) return;
+            told = true;
+            clearTimeout(fallback);
+            worker.postMessage({ id, shown: true } satisfies WorkerRequest);
+          };
+          const fallback = setTimeout(shown, SHOWN_FALLBACK_MS);
+          resolve({ report: first, requestComing: data.requestFollows ?? null, shown });
           return followUp();
         }
         if (data.phase === "request" && requestParts && first) {

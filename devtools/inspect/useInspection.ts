@@ -16,6 +16,8 @@ export interface Inspection {
    * until then): the request's counts. Views that draw the request wait for it (see ViewHost).
    */
   readonly requestComing: RequestCounts | null;
+  /** To call once this first report is on screen: its request then comes (see runner.ts). */
+  readonly shown?: () => void;
   /** Which input revision and settings produced it (`inputKey` + settings), for perf marks and staleness. */
   readonly key: string;
 }
@@ -54,6 +56,7 @@ export function useInspection(override?: { readonly estimator?: EstimatorChoice;
         report: first.report,
         partial: first.report.truncated.length > 0,
         requestComing: first.requestComing,
+        ...(first.shown ? { shown: first.shown } : {}),
         key,
       };
     },
