@@ -26,6 +26,27 @@ const profile = argv.includes("--profile") || (!quick && !argv.includes("--no-pr
 const write = !quick && !only && !argv.includes("--no-write");
 const log = (...a) => console.error("[bench]", ...a);
 
+// A full run takes minutes and rewrites RESULTS.md: an unknown flag or row stops here instead.
+const FLAGS = ["--quick", "--skip-build", "--profile", "--no-profile", "--no-write", "--help"];
+const ROW_IDS = ROW_MODULES.map((m) => m.id);
+const unknownFlags = argv.filter((a) => !FLAGS.includes(a) && !a.startsWith("--only="));
+const unknownRows = (only ?? []).filter((id) => !ROW_IDS.includes(id));
+if (argv.includes("--help") || unknownFlags.length > 0 || unknownRows.length > 0) {
+  const wrong = [...unknownFlags.map((f) => `unknown option ${f}`), ...unknownRows.map((r) => `unknown row ${r}`)];
+  for (const w of wrong) console.error(`[bench] ${w}`);
+  console.error(
+    [
+      "usage: npm run bench -- [options]   (no option: every row, profiles of missed goals, RESULTS.md rewritten)",
+      "  --quick          smaller inputs, fewer samples; prints only",
+      `  --only=a,b       these rows only; prints only (rows: ${ROW_IDS.join(", ")})`,
+      "  --skip-build     reuse the last devtools build for the Chromium rows",
+      "  --profile        profile missed goals in a quick run too;  --no-profile  never",
+      "  --no-write       leave RESULTS.md as it is",
+    ].join("\n"),
+  );
+  process.exit(wrong.length > 0 ? 2 : 0);
+}
+
 const start = machine();
 await loadCore();
 const rows = [];
