@@ -80,13 +80,14 @@ function recordTiming(id: number, workerMs: number | null): void {
  * (the input changed again) terminates its worker, so a stale 5 MB inspection never delays the next;
  * so does a newer job with the same estimator while the worker still makes the whole report.
  */
-function createWorkerRunner(): InspectRunner {
+export function createWorkerRunner(
+  spawn: () => Worker = () =>
+    new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" }),
+): InspectRunner {
   const idle: Worker[] = [];
   /** Workers making a whole report after the first one, by estimator: a newer job supersedes them. */
   const finishing = new Map<string, () => void>();
   let nextId = 1;
-  const spawn = () =>
-    new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" });
   return (job, signal, later) =>
     new Promise<FirstReport>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError());
@@ -95,6 +96,8 @@ function createWorkerRunner(): InspectRunner {
       const id = nextId++;
       let head: Reassembly | undefined = new Reassembly();
       let requestParts: Reassembly | undefined;
+      /** The counts the head's skeleton gave when its request follows (later chunks carry none). */
+      let requestComing: RequestCounts | null = null;
       let full: Reassembly | undefined;
       let first: InspectionReport | undefined;
       /** The first report's request: in it, or come after it. */
@@ -148,8 +151,10 @@ function createWorkerRunner(): InspectRunner {
         }
         if (data.phase === "head" && head) {
           // The skeleton (the first chunk) says whether the request follows.
-          const counts = data.chunk.kind === "skeleton" ? (data.requestFollows ?? null) : undefined;
-          if (counts !== undefined && counts !== null) requestParts = new Reassembly();
+          if (data.chunk.kind === "skeleton" && data.requestFollows) {
+            requestComing = data.requestFollows;
+            requestParts = new Reassembly();
+          }
           const whole = head.add(data.chunk);
           if (!whole) return;
           head = undefined;
@@ -169,7 +174,7 @@ function createWorkerRunner(): InspectRunner {
             worker.postMessage({ id, shown: true } satisfies WorkerRequest);
           };
           const fallback = setTimeout(shown, SHOWN_FALLBACK_MS);
-          resolve({ report: first, requestComing: data.requestFollows ?? null, shown });
+          resolve({ report: first, requestComing, shown });
           return followUp();
         }
         if (data.phase === "request" && requestParts && first) {

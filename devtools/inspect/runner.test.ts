@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { InspectionReport } from "../../core/inspect/index.ts";
+import { DEFAULT_SETTINGS } from "../store/settings.ts";
+import { toChunks } from "./chunks.ts";
+import type { WorkerRequest, WorkerResponse } from "./protocol.ts";
+import { createWorkerRunner } from "./runner.ts";
+import { reportFor } from "../test-support/reports.ts";
+
+/** A worker that records what the page posts and lets the test answer as inspect.worker.ts does. */
+class ScriptedWorker extends EventTarget {
+  readonly posted: WorkerRequest[] = [];
+  postMessage(message: WorkerRequest): void {
+    this.posted.push(message);
+  }
+  terminate(): void {}
+  /** Posts `value` in chunks for `phase`, as the worker's `postReport` does (extras on the first chunk). */
+  answer(id: number, phase: "head" | "request" | "full", value: unknown, extra: object = {}): void {
+    toChunks(value).forEach((chunk, i) => {
+      const data = { id, ok: true, phase, chunk, more: true, ms: 1, ...(i === 0 ? extra : {}) } as WorkerResponse;
+      this.dispatchEvent(new MessageEvent("message", { data }));
+    });
+  }
+}
+
+describe("the worker runner, for a long request answered in parts", () => {
+  it("keeps the head's request counts over every chunk, asks for the request once shown, then takes the whole report", async () => {
+    // Lists longer than a chunk: the head comes in several messages, only the first carrying extras.
+    const report = await reportFor("conversation-turn-2");
+    const request = report.request!;
+    const many = Array.from({ length: 1200 }, (_, i) => ({ ...report.segments!.segments[0]!, index: i }));
+    const head = { ...report, request: null, segments: { ...report.segments!, segments: many } } as InspectionReport;
+    expect(toChunks(head).length).toBeGreaterThan(1);
+
+    const worker = new ScriptedWorker();
+    const run = createWorkerRunner(() => worker as unknown as Worker);
+    const requests: InspectionReport[] = [];
+    const fulls: InspectionReport[] = [];
+    const firstReport = run({ input: "{}", previous: "", response: "", settings: DEFAULT_SETTINGS }, undefined, {
+      onRequest: (r) => requests.push(r),
+      onFull: (r) => fulls.push(r),
+    });
+    await new Promise((r) => setTimeout(r, 0)); // the job is posted in a task of its own
+    const job = worker.posted.find((m): m is Extract<WorkerRequest, { job: unknown }> => "job" in m)!;
+    const counts = { messages: request.messages.length, tools: request.tools.length };
+    worker.answer(job.id, "head", head, { requestFollows: counts });
+    const first = await firstReport;
+    expect(first.requestComing).toEqual(counts);
+    expect(first.report.request).toBeNull();
+
+    // Nothing is asked until the page says the first report is shown, and then once.
+    expect(worker.posted.some((m) => "shown" in m)).toBe(false);
+    first.shown!();
+    first.shown!();
+    expect(worker.posted.filter((m) => "shown" in m)).toEqual([{ id: job.id, shown: true }]);
+
+    worker.answer(job.id, "request", request);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.request).toEqual(request);
+    worker.answer(job.id, "full", { ...report, request: null }, { requestJson: "{}" });
+    expect(fulls).toHaveLength(1);
+    // The whole report keeps the request the page already has (the very object).
+    expect(fulls[0]!.request).toBe(requests[0]!.request);
+  });
+});
