@@ -12,7 +12,7 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { keepsPlainText, segmentJson } from "./segment-record.ts";
+import { keepsPlainText, sameKeptText, segmentJson } from "./segment-record.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type {
   CacheProvider,
@@ -130,20 +130,9 @@ function textAt(t: Turn, i: number): string {
   return text === undefined ? "" : segmentJson(t.segments[i]!, text);
 }
 
-/**
- * True when segment `k` of both turns (with texts) has the same JSON text. Texts kept alike are
- * compared as kept (equal plain texts are equal JSON); otherwise (one side a session's or a
- * caller's plain segments) their JSON is.
- */
-function sameText(a: Turn, b: Turn, k: number): boolean {
-  const x = a.texts![k]!;
-  const y = b.texts![k]!;
-  const sa = a.segments[k]!;
-  const sb = b.segments[k]!;
-  const plain = keepsPlainText(sa);
-  if (plain === keepsPlainText(sb)) return x === y;
-  return segmentJson(sa, x) === segmentJson(sb, y);
-}
+/** True when segment `k` of both turns (with texts) has the same JSON text (`sameKeptText`). */
+const sameText = (a: Turn, b: Turn, k: number): boolean =>
+  sameKeptText(a.texts![k]!, keepsPlainText(a.segments[k]!), b.texts![k]!, keepsPlainText(b.segments[k]!));
 
 /**
  * A number for each segment of two turns, made when first asked for: equal texts get equal

@@ -117,8 +117,19 @@ const packFlags = (
  */
 export const keepsPlainText = (s: Segment): boolean => s instanceof SegmentRecord && s.plainText;
 
+/** The JSON of a kept text: `text` itself, or the JSON of the plain text block it is the text of. */
+const keptJson = (text: string, plainText: boolean): string => (plainText ? plainTextJson(text) : text);
+
 /** The JSON text of segment `s`, kept as `text` (a plain text block's own text, or JSON). */
-export const segmentJson = (s: Segment, text: string): string => (keepsPlainText(s) ? plainTextJson(text) : text);
+export const segmentJson = (s: Segment, text: string): string => keptJson(text, keepsPlainText(s));
+
+/**
+ * True when two kept texts (each with how it is kept, see `keepsPlainText`) write the same JSON.
+ * Kept alike, they are compared as kept: equal plain texts are equal JSON. Kept otherwise (a
+ * session's or a caller's JSON against a kept text), their JSON is compared.
+ */
+export const sameKeptText = (a: string, aPlain: boolean, b: string, bPlain: boolean): boolean =>
+  aPlain === bPlain ? a === b : keptJson(a, aPlain) === keptJson(b, bPlain);
 
 /** What a record writes when first read (one object, made only for the few records read so). */
 interface Found {
@@ -195,7 +206,7 @@ export class SegmentRecord implements Segment {
 
   /** The segment's JSON text. */
   get #json(): string {
-    return (this.#flags & PLAIN_TEXT) !== 0 ? plainTextJson(this.#text) : this.#text;
+    return keptJson(this.#text, (this.#flags & PLAIN_TEXT) !== 0);
   }
 
   get path(): string {

@@ -23,8 +23,8 @@ import {
   plainSegment,
   plainTextBytes,
   plainTextJson,
+  sameKeptText,
   SegmentRecord,
-  segmentJson,
   segmentPath,
 } from "./segment-record.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
@@ -327,10 +327,7 @@ class Segmenter {
     const kept = twin.texts[index];
     if (kept === undefined) return undefined;
     const segment = twin.segments[index]!;
-    const twinPlain = keepsPlainText(segment);
-    // Kept alike: equal texts are equal JSON. Kept otherwise (a session's plain segments): compare JSON.
-    if (twinPlain === plainText) return kept === text ? segment : undefined;
-    return segmentJson(segment, kept) === (plainText ? plainTextJson(text) : text) ? segment : undefined;
+    return sameKeptText(kept, keepsPlainText(segment), text, plainText) ? segment : undefined;
   }
 
   /**

@@ -61,23 +61,26 @@ export function messagePreview(m: Message): string {
 const BLOCK_INDEX = /\.content\[(\d+)\]$/;
 const TOOL_INDEX = /^tools\[(\d+)\]$/;
 
-/** A readable one-line preview of a segment, from the request object (no re-parsing). */
-function segmentPreview(s: Segment, text: string, request: NormalizedRequest): string {
+/**
+ * A readable one-line preview of a segment, from the request object (no re-parsing); its JSON
+ * (`text`, written only then) when the request has no such piece.
+ */
+function segmentPreview(s: Segment, text: () => string, request: NormalizedRequest): string {
   switch (s.kind) {
     case "tool": {
       const t = request.tools[Number(TOOL_INDEX.exec(s.path)?.[1] ?? -1)];
-      return t ? `tool ${t.name}${t.description ? `: ${t.description}` : ""}` : text;
+      return t ? `tool ${t.name}${t.description ? `: ${t.description}` : ""}` : text();
     }
     case "message": {
       const m = request.messages[s.messageIndex ?? -1];
-      return m ? `${m.role}${m.name ? ` (${m.name})` : ""}` : text;
+      return m ? `${m.role}${m.name ? ` (${m.name})` : ""}` : text();
     }
     case "block": {
       const b = request.messages[s.messageIndex ?? -1]?.content[Number(BLOCK_INDEX.exec(s.path)?.[1] ?? -1)];
-      return b ? blockPreview(b as unknown as Record<string, unknown>) : text;
+      return b ? blockPreview(b as unknown as Record<string, unknown>) : text();
     }
     default:
-      return text;
+      return text();
   }
 }
 
@@ -85,7 +88,7 @@ function segmentPreview(s: Segment, text: string, request: NormalizedRequest): s
 export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest, bound: ListCap): ReportSegments {
   const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => ({
     ...plainSegment(s),
-    preview: preview(segmentPreview(s, segmentJson(s, seg.texts[i]!), request)),
+    preview: preview(segmentPreview(s, () => segmentJson(s, seg.texts[i]!), request)),
   }));
   return {
     provider: seg.provider,
