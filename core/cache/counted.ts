@@ -15,7 +15,8 @@ import { memoizedTokenizer } from "../tokens/tokenizer-memo.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
 import type { CountTokensOptions, TokenCount, Tokenizer } from "../tokens/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { plainSegment, sameJson, segmentJson } from "./segment-record.ts";
+import { plainSegment, segmentJson } from "./segment-record.ts";
+import { sameJson } from "../util/same-json.ts";
 import { type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type { CacheProvider, TokenEstimator } from "./types.ts";
 

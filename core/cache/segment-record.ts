@@ -12,7 +12,7 @@
 import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { hashText } from "../util/hash.ts";
-import { isPlainObject } from "../util/plain-object.ts";
+import { sameJson } from "../util/same-json.ts";
 import type { ContentBlockType, Message, Role } from "../messages/types.ts";
 import type { Segment, SegmentKind, SegmentRegion } from "./types.ts";
 
@@ -325,33 +325,3 @@ export const plainSegment = (s: Segment): Segment => ({
   canonicalSha256: s.canonicalSha256,
   cacheBreakpoint: s.cacheBreakpoint,
 });
-
-/** Deepest nesting `sameJson` follows before it gives up (and the caller serializes instead). */
-const SAME_DEPTH = 64;
-
-/**
- * True only when `a` and `b` certainly serialize to the same JSON: equal primitives, or plain
- * arrays and objects with the same keys in the same order holding such values. False whenever in
- * doubt (functions, BigInts, NaN, class instances, a `toJSON` key, deep nesting): the caller then
- * serializes. Comparing is far cheaper than serializing, and allocates nothing but key lists.
- */
-export function sameJson(a: unknown, b: unknown, depth = 0): boolean {
-  if (typeof a !== "object" || a === null)
-    return a === b && typeof a !== "function" && typeof a !== "bigint" && typeof a !== "symbol";
-  if (typeof b !== "object" || b === null || depth >= SAME_DEPTH) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], depth + 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || k === "toJSON") return false;
-    if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1)) return false;
-  }
-  return true;
-}

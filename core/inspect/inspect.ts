@@ -34,7 +34,7 @@ import { reportLiterals } from "./report-literals.ts";
 import { reportWindow } from "./report-window.ts";
 import { wireSections } from "./report-wire.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
-import { parseRequest } from "../request/parse-request.ts";
+import { parsePrefixRequest, parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
 import { DEFAULT_MAX_REQUEST_LENGTH } from "../formats/parse.ts";
@@ -129,7 +129,9 @@ interface PreviousTurn {
 
 /**
  * options.previous → a turn for the comparison, made once: a bundle is parsed (every shape issue,
- * then the structural checks) and a request parsed or assembled, then segmented. It is made before
+ * then the structural checks) and a request parsed or assembled, then segmented. A request that is
+ * `current` (the inspected request, as read and as parsed) with fewer messages is derived from it
+ * instead of read again (`parsePrefixRequest`), and shares its messages. It is made before
  * the current request is segmented, which then takes it as its twin (see `segmentWith`): the
  * segments both turns share are hashed once, and a current request that appends to the previous
  * one is counted on from the previous count (see `countTokensWith`) instead of from the start.
@@ -140,6 +142,7 @@ async function previousTurn(
   measure: Measure,
   maxItems: number,
   ready: (request: NormalizedRequest) => Promise<void>,
+  current: { readonly value: unknown; readonly parsed: ParsedRequest },
 ): Promise<PreviousTurn> {
   const provider = measure.provider;
   // Read once: the value tells a bundle from a request, and a request is parsed from it.
@@ -152,7 +155,9 @@ async function previousTurn(
       assembled: false,
       kind: "fingerprints",
     };
-  const parsed = parseInput(previous, value, undefined, maxItems);
+  // Most often the current request with fewer messages: derived from it, not read again.
+  const parsed =
+    parsePrefixRequest(value, current.value, current.parsed) ?? parseInput(previous, value, undefined, maxItems);
   let request: NormalizedRequest;
   let assembled = false;
   if (parsed.format !== "strata") request = parsed.request;
@@ -213,7 +218,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   checkDeadline(options);
   const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
   const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
-  const parsed = parseInput(input, typeof input === "string" ? readJson(input) : input, options.format, maxItems);
+  const value = typeof input === "string" ? readJson(input) : input;
+  const parsed = parseInput(input, value, options.format, maxItems);
   const problems: ReportProblem[] = [];
   const estimator = options.tokenEstimator;
 
@@ -280,7 +286,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     let previousError: unknown;
     if (options.previous !== undefined) {
       try {
-        prev = await previousTurn(options.previous, options, measure, maxItems, ready);
+        prev = await previousTurn(options.previous, options, measure, maxItems, ready, { value, parsed });
       } catch (e) {
         previousError = e;
       }

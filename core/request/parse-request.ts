@@ -4,10 +4,11 @@
  * Detection, limits and errors are the wire reader's (formats/parse.ts), with Strata's format
  * first in the table order.
  */
-import { type FormatEvidence, type Obj, wireEvidence } from "../formats/detect.ts";
+import { type FormatEvidence, type Obj, rankFormats, wireEvidence } from "../formats/detect.ts";
 import type { RequestFormatIssue } from "../formats/errors.ts";
 import { fromZodIssues } from "../formats/issues.ts";
 import { parseAmong, type ParseRequestOptions, type ReadAttempt, readWireFormat } from "../formats/parse.ts";
+import { prefixRequest } from "../formats/prefix.ts";
 import { type NormalizedRequest, WIRE_FORMATS, type WireFormat } from "../formats/types.ts";
 import { type AssemblyRequest, normalizeAssemblyRequest } from "./assembly-request.ts";
 import { strataEvidence } from "./detect.ts";
@@ -41,4 +42,18 @@ const evidence = (o: Obj): Record<RequestFormat, FormatEvidence> => ({ strata: s
  */
 export function parseRequest(input: unknown, options: ParseRequestOptions<RequestFormat> = {}): ParsedRequest {
   return parseAmong(input, options, REQUEST_FORMATS, evidence, attempt);
+}
+
+/**
+ * `previous` (a parsed JSON value) read exactly as `parseRequest(previous)` reads it, derived from
+ * `next` (read from `nextValue`) when `previous` is the same request with a shorter conversation
+ * (see `prefixRequest`) and that shorter conversation is still detected as `next`'s format; null
+ * otherwise (then parse it). Its messages are `next.request`'s own objects.
+ */
+export function parsePrefixRequest(previous: unknown, nextValue: unknown, next: ParsedRequest): ParsedRequest | null {
+  if (next.format === "strata") return null;
+  const derived = prefixRequest(previous, nextValue, next);
+  if (derived === null) return null;
+  // The first format tried accepts it, so it is the one parseRequest gives.
+  return rankFormats(REQUEST_FORMATS, evidence(previous as Obj))[0] === next.format ? derived : null;
 }
