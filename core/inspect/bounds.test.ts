@@ -55,6 +55,21 @@ describe("report bounds", () => {
     const cut = await inspect(body, { listCap: 10 });
     expect(cut.segments!.segments).toEqual(whole.segments!.segments.slice(0, 10));
     expect(cut.parts!.parts).toEqual(whole.parts!.parts.slice(0, 10));
+    // Each traced order keeps its first entries and its totals over all of them, and says it was cut.
+    for (const key of ["legacy", "cache_aware"] as const) {
+      const [a, b] = [cut.assembly![key]!, whole.assembly![key]!];
+      expect(a).toEqual({ ...b, messages: b.messages.slice(0, 10) });
+      expect(b.messages).toHaveLength(count);
+    }
+    expect(cut.assembly!.asSent!.messages).toEqual(whole.assembly!.asSent!.messages.slice(0, 10));
+    expect(cut.truncated.filter((t) => t.path.startsWith("assembly."))).toEqual(
+      ["legacy", "cache_aware", "asSent"].map((k) => ({
+        kind: "truncated",
+        path: `assembly.${k}.messages`,
+        total: count,
+        shown: 10,
+      })),
+    );
     expect(cut.prefix).toEqual(whole.prefix);
     expect(cut.cache).toEqual(whole.cache);
     expect(cut.request).toEqual(whole.request);

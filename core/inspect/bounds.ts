@@ -61,11 +61,14 @@ export class ListCap {
   readonly truncated: ReportTruncation[] = [];
   constructor(readonly cap: number) {}
 
-  /** The first `cap` entries of `list` (the list itself when it fits); `path` names it in the report. */
-  list<T>(list: readonly T[], path: string): readonly T[] {
-    if (list.length <= this.cap) return list;
-    this.truncated.push({ kind: "truncated", path, total: list.length, shown: this.cap });
-    return list.slice(0, this.cap);
+  /**
+   * The first `cap` entries of `list` (the list itself when it fits); `path` names it in the
+   * report. `total`: how long the list is when `list` holds only its first entries (at least `cap`).
+   */
+  list<T>(list: readonly T[], path: string, total = list.length): readonly T[] {
+    if (total <= this.cap) return list;
+    this.truncated.push({ kind: "truncated", path, total, shown: this.cap });
+    return list.length <= this.cap ? list : list.slice(0, this.cap);
   }
 
   /** Records a section left out whole because its list is longer than the cap (`shown` 0). */

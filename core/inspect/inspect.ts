@@ -32,7 +32,7 @@ import { partPreview, requestParts } from "../cache/parts.ts";
 import type { PromptTier } from "../composer/tier-gate-types.ts";
 import { reportLiterals } from "./report-literals.ts";
 import { reportWindow } from "./report-window.ts";
-import { wireSections } from "./report-wire.ts";
+import { type AssemblyListed, wireSections } from "./report-wire.ts";
 import type { HistoryIssue } from "../conversation/errors.ts";
 import { parsePrefixRequest, parseRequest } from "../request/parse-request.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
@@ -225,6 +225,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
 
   let request: NormalizedRequest | null;
   let assembly: ReportAssembly | null = null;
+  let listed: AssemblyListed | null = null;
   let tiers: ReportTiers | null = null;
   let contextBudget: ReportContextBudget | null = null;
   let templates: ReportTemplate | null = null;
@@ -393,6 +394,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
         problems,
       );
       assembly = wire.assembly;
+      listed = wire.listed;
       nextTurn = wire.nextTurn;
       contextBudget = wire.contextBudget;
       tiers = wire.tiers;
@@ -436,7 +438,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
       parts && request
         ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreview(request, p) })) }
         : null,
-    assembly: assembly ? boundAssembly(assembly, bound) : null,
+    assembly: assembly ? boundAssembly(assembly, bound, listed) : null,
     tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
     contextBudget: contextBudget
       ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
@@ -464,21 +466,24 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   };
 }
 
-/** The assembly section with each layout's traced messages and omissions cut to the cap. */
-function boundAssembly(assembly: ReportAssembly, bound: ListCap): ReportAssembly {
-  const trace = (t: LayoutTrace | null, path: string): LayoutTrace | null =>
+/**
+ * The assembly section with each layout's traced messages and omissions cut to the cap; `listed`:
+ * how many messages a wire request's lists have (they come cut already, see `wireSections`).
+ */
+function boundAssembly(assembly: ReportAssembly, bound: ListCap, listed: AssemblyListed | null): ReportAssembly {
+  const trace = (t: LayoutTrace | null, path: string, total: number | undefined): LayoutTrace | null =>
     t && {
       ...t,
-      messages: bound.list(t.messages, `${path}.messages`),
+      messages: bound.list(t.messages, `${path}.messages`, total),
       omissions: bound.list(t.omissions, `${path}.omissions`),
     };
   return {
     ...assembly,
-    legacy: trace(assembly.legacy, "assembly.legacy"),
-    cache_aware: trace(assembly.cache_aware, "assembly.cache_aware"),
+    legacy: trace(assembly.legacy, "assembly.legacy", listed?.legacy),
+    cache_aware: trace(assembly.cache_aware, "assembly.cache_aware", listed?.cache_aware),
     asSent: assembly.asSent && {
       ...assembly.asSent,
-      messages: bound.list(assembly.asSent.messages, "assembly.asSent.messages"),
+      messages: bound.list(assembly.asSent.messages, "assembly.asSent.messages", listed?.asSent),
     },
   };
 }

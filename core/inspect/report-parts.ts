@@ -86,10 +86,12 @@ function segmentPreview(s: Segment, text: () => string, request: NormalizedReque
 
 /** The report's segments, cut to `bound`'s cap (previews are made only for the segments kept). */
 export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest, bound: ListCap): ReportSegments {
-  const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => ({
-    ...plainSegment(s),
-    preview: preview(segmentPreview(s, () => segmentJson(s, seg.texts[i]!), request)),
-  }));
+  const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => {
+    // The plain copy is new: it takes its preview (last, as `ReportSegment` lists it) instead of being copied again.
+    const out = plainSegment(s) as { -readonly [K in keyof ReportSegment]: ReportSegment[K] };
+    out.preview = preview(segmentPreview(s, () => segmentJson(s, seg.texts[i]!), request));
+    return out;
+  });
   return {
     provider: seg.provider,
     order: seg.order,

@@ -35,6 +35,13 @@ import type {
 } from "./types.ts";
 import { composeInstructions } from "./wire-tiers.ts";
 
+/** How many messages each traced list of a `ReportAssembly` has before the report's cap. */
+export interface AssemblyListed {
+  readonly legacy: number;
+  readonly cache_aware: number;
+  readonly asSent: number;
+}
+
 export interface WireOptions {
   readonly contextBudget?: ContextBudgetJson | null;
   readonly tiers?: Readonly<Record<string, PromptTier>>;
@@ -46,7 +53,9 @@ export interface WireOptions {
 }
 
 export interface WireSections {
+  /** Its traced lists hold the first `listCap` messages of each order; `listed` says how many there are. */
   readonly assembly: ReportAssembly;
+  readonly listed: AssemblyListed;
   readonly nextTurn: NextTurnSimulation | null;
   readonly contextBudget: ReportContextBudget | null;
   readonly tiers: ReportTiers | null;
@@ -62,39 +71,54 @@ const textChars = (m: Message, from: number, to: number) => {
   return n;
 };
 
-/** The traced messages of `order`; previews only for the first `cap` (the report keeps no more). */
+/** A part's characters of text (what `TracedMessage.chars` counts). */
+const partChars = (request: NormalizedRequest, p: RequestPart) =>
+  textChars(request.messages[p.messageIndex!]!, p.firstBlock!, p.endBlock!);
+
+/**
+ * The first `cap` traced messages of `order` (the report keeps no more: see `WireSections.listed`
+ * for how many there are), and the characters of text of all of them.
+ */
 function traced(
   request: NormalizedRequest,
   parts: readonly RequestPart[],
   order: readonly number[],
   cap: number,
-): TracedMessage[] {
-  return order.map((k, index) => {
-    const p = parts[k]!;
+): { readonly messages: TracedMessage[]; readonly chars: number } {
+  const messages: TracedMessage[] = [];
+  let chars = 0;
+  for (let index = 0; index < order.length; index++) {
+    const p = parts[order[index]!]!;
+    const own = partChars(request, p);
+    chars += own;
+    if (index >= cap) continue;
     const colon = p.source.indexOf(":");
-    return {
+    messages.push({
       index,
       path: p.path,
       part: p.index,
       role: p.role!,
       source: p.source,
       sourceKind: colon < 0 ? p.source : p.source.slice(0, colon),
-      chars: textChars(request.messages[p.messageIndex!]!, p.firstBlock!, p.endBlock!),
+      chars: own,
       bytes: p.bytes,
       tokens: p.tokens,
-      preview: index < cap ? partPreview(request, p) : "",
-    };
-  });
+      preview: partPreview(request, p),
+    });
+  }
+  return { messages, chars };
 }
 
-function trace(layout: InputAssemblyLayout, messages: TracedMessage[], parts: readonly RequestPart[]): LayoutTrace {
-  let chars = 0;
+function trace(
+  layout: InputAssemblyLayout,
+  { messages, chars }: ReturnType<typeof traced>,
+  parts: readonly RequestPart[],
+): LayoutTrace {
   let bytes = 0;
   let tokens = 0;
-  for (const m of messages) chars += m.chars;
-  for (const p of parts) {
-    bytes += p.bytes;
-    tokens += p.tokens;
+  for (let i = 0; i < parts.length; i++) {
+    bytes += parts[i]!.bytes;
+    tokens += parts[i]!.tokens;
   }
   return { layout, messages, omissions: [], totalChars: chars, totalBytes: bytes, totalTokens: tokens };
 }
@@ -114,12 +138,14 @@ export function wireSections(
   const sentOrder = partsAsSent(parts);
   const sent = traced(request, parts, sentOrder, options.listCap);
   const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
+  const listed = { legacy: 0, cache_aware: 0, asSent: sentOrder.length };
   if (cannotRelay === null)
     for (const l of ["legacy", "cache_aware"] as const) {
       const order = relayParts(parts, l);
       // A layout the request already follows has its very rows: share them instead of copying.
       const same = order.length === sentOrder.length && order.every((k, i) => k === sentOrder[i]);
       layouts[l] = trace(l, same ? sent : traced(request, parts, order, options.listCap), parts);
+      listed[l] = order.length;
     }
 
   let nextTurn: NextTurnSimulation | null = null;
@@ -148,7 +174,7 @@ export function wireSections(
     legacy: layouts.legacy ?? null,
     cache_aware: layouts.cache_aware ?? null,
     asSent: {
-      messages: sent,
+      messages: sent.messages,
       follows,
       outOfPlace: misplaced,
       cannotRelay,
@@ -179,5 +205,5 @@ export function wireSections(
   } catch (e) {
     problems.push(problemFrom("tiers", e));
   }
-  return { assembly, nextTurn, contextBudget, tiers, dropped };
+  return { assembly, listed, nextTurn, contextBudget, tiers, dropped };
 }
