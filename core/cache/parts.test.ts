@@ -98,7 +98,7 @@ describe("requestParts classifies every format", () => {
   });
 
   it("splits an Anthropic user turn of [tool_result, text]: this turn's tool result, then the input", () => {
-    const { parts } = partsOf({
+    const { request, provider, parts } = partsOf({
       model: "claude-sonnet-4-5",
       max_tokens: 100,
       messages: [
@@ -118,6 +118,17 @@ describe("requestParts classifies every format", () => {
       ["messages[1]", "tool_call", "history:1"],
       ["messages[2].content[0]", "tool_result", "toolResult:t1"],
       ["messages[2].content[1]", "input", "input"],
+    ]);
+    // Each part is sized by its own segments; the message's header counts with its first part.
+    const seg = segmentWith(request, provider, estimateTextTokens);
+    const at = (path: string) => seg.segments.find((x) => x.path === path)!;
+    expect([parts[2]!.bytes, parts[3]!.bytes]).toEqual([
+      at("messages[2]").byteLength + at("messages[2].content[0]").byteLength,
+      at("messages[2].content[1]").byteLength,
+    ]);
+    expect([parts[2]!.tokens, parts[3]!.tokens]).toEqual([
+      at("messages[2]").tokens + at("messages[2].content[0]").tokens,
+      at("messages[2].content[1]").tokens,
     ]);
   });
 

@@ -34,8 +34,8 @@ const MEDIA: ReadonlySet<string> = new Set(["image", "audio", "file", "document"
 const SUMMARY = /^Summary:\n/;
 const ATTACHMENT = /^(Attachment|Resource) [^\n]*:\n/;
 
-/** A part before it is measured. */
-type Draft = Omit<RequestPart, "index" | "tokens" | "bytes">;
+/** A part while it is made: its tokens and bytes are added up from the segments afterwards. */
+type Draft = { -readonly [K in keyof RequestPart]: RequestPart[K] };
 
 const firstText = (m: Message): string => {
   for (const b of m.content) if (b.type === "text") return b.text;
@@ -167,8 +167,10 @@ function currentTurnParts(
  */
 export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, previews = true): RequestPart[] {
   const drafts: Draft[] = [];
+  // Every part is made with its keys in `RequestPart`'s order, tokens and bytes filled in by `measure`.
   request.tools.forEach((t, i) =>
     drafts.push({
+      index: drafts.length,
       kind: "tools",
       source: "tools",
       path: `tools[${i}]`,
@@ -178,11 +180,14 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
       role: null,
       preview: previews ? toolPreview(t) : "",
       rule: "1: tool definition",
+      tokens: 0,
+      bytes: 0,
     }),
   );
   for (const s of seg.segments)
     if (s.kind === "tool_choice")
       drafts.push({
+        index: drafts.length,
         kind: "tools",
         source: "tools",
         path: s.path,
@@ -192,6 +197,8 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
         role: null,
         preview: "tool choice",
         rule: "1: tool choice",
+        tokens: 0,
+        bytes: 0,
       });
   const messages = request.messages;
   const turnStart = lastAssistant(messages) + 1;
@@ -201,6 +208,7 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
     const push = (from: number, to: number, kind: PartKind, rule: string) => {
       const path = blockPath(i, from, to, m);
       drafts.push({
+        index: drafts.length,
         kind,
         source: sourceFor(kind, i, path, m, from, i >= turnStart),
         path,
@@ -210,6 +218,8 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
         role: m.role,
         preview: previews ? previewOf(m, from, to) : "",
         rule,
+        tokens: 0,
+        bytes: 0,
       });
     };
     const odd = m.content.findIndex((b) => !KNOWN_BLOCKS.has(b.type));
@@ -225,32 +235,34 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
       push(0, m.content.length, kind, rule);
     } else currentTurnParts(m, i, push);
   });
-  return measured(drafts, seg);
+  measure(drafts, seg, messages.length);
+  return drafts;
 }
 
 /**
- * Tokens and bytes of each part from the segments (a message's header segment counts with its
- * first part). This is the one place that turns segment figures into part sizes.
+ * Adds to each part the tokens and bytes of its segments (a message's header segment counts with
+ * its first part). This is the one place that turns segment figures into part sizes.
  */
-function measured(drafts: readonly Draft[], seg: SegmentedRequest): RequestPart[] {
-  const tokens = new Float64Array(drafts.length);
-  const bytes = new Float64Array(drafts.length);
+function measure(drafts: Draft[], seg: SegmentedRequest, messages: number): void {
   const byPath = new Map<string, number>();
-  // Message i's parts, by block: firstOf[i] is its first part; parts of one message are consecutive.
-  const firstOf = new Map<number, number>();
-  drafts.forEach((d, k) => {
+  // Message i's parts, by block: firstOf[i] is its first part (-1: none); parts of one message are consecutive.
+  const firstOf = new Int32Array(messages).fill(-1);
+  for (let k = 0; k < drafts.length; k++) {
+    const d = drafts[k]!;
     if (d.messageIndex === null) byPath.set(d.path, k);
-    else if (!firstOf.has(d.messageIndex)) firstOf.set(d.messageIndex, k);
-  });
+    else if (firstOf[d.messageIndex]! < 0) firstOf[d.messageIndex] = k;
+  }
   // A message's segments are its header, then its blocks in order: one cursor walks its parts.
   let block = 0;
   let cursor = 0;
-  for (const s of seg.segments) {
+  const segments = seg.segments;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
     let k: number | undefined;
     if (s.messageIndex === null) k = byPath.get(s.path);
     else if (s.kind === "message") {
-      k = firstOf.get(s.messageIndex);
-      if (k === undefined) continue;
+      k = s.messageIndex < messages ? firstOf[s.messageIndex]! : -1;
+      if (k < 0) continue;
       cursor = k;
       block = 0;
     } else {
@@ -264,8 +276,7 @@ function measured(drafts: readonly Draft[], seg: SegmentedRequest): RequestPart[
       block++;
     }
     if (k === undefined) continue;
-    tokens[k]! += s.tokens;
-    bytes[k]! += s.byteLength;
+    drafts[k]!.tokens += s.tokens;
+    drafts[k]!.bytes += s.byteLength;
   }
-  return drafts.map((d, index) => ({ index, ...d, tokens: tokens[index]!, bytes: bytes[index]! }));
 }
