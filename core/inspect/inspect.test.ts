@@ -307,6 +307,33 @@ describe("inspect on wire requests: every section answers", () => {
     },
   );
 
+  it("previews each part as its own blocks read, in the parts list and in every traced order alike", async () => {
+    // The current user turn splits into its tool result and its input: two parts of one message.
+    const r = await inspect({
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      messages: [
+        { role: "user", content: "Weather in Oslo?" },
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "weather", input: { city: "Oslo" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "t1", content: "4°C and clear" },
+            { type: "text", text: "And tomorrow?" },
+          ],
+        },
+      ],
+    });
+    const parts = r.parts!.parts;
+    expect(parts.slice(-2).map((p) => [p.path, p.preview])).toEqual([
+      ["messages[2].content[0]", "→ 4°C and clear"],
+      ["messages[2].content[1]", "And tomorrow?"],
+    ]);
+    const byPart = new Map(parts.map((p) => [p.index, p.preview]));
+    for (const order of [r.assembly!.asSent!, r.assembly!.legacy!, r.assembly!.cache_aware!])
+      for (const m of order.messages) expect(m.preview).toBe(byPart.get(m.part!));
+  });
+
   it("evicts under a header cap with the assembly's rules, and the trimmed request parses back", async () => {
     // A cap just under the request without its oldest history message: that one goes, then the next
     // (a tool call and its result go together).

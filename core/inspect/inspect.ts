@@ -26,6 +26,7 @@ import type {
   FingerprintBundle,
   NextTurnSimulation,
   PrefixComparison,
+  RequestPart,
 } from "../cache/types.ts";
 import { providerHistoryIssues } from "../conversation/provider-history.ts";
 import { partPreview, requestParts } from "../cache/parts.ts";
@@ -176,6 +177,19 @@ async function previousTurn(
   };
 }
 
+/**
+ * `partPreview` of each part, made once: the report's parts list and its three traced orders show
+ * the same parts (each order its first `listCap`).
+ */
+function partPreviews(request: NormalizedRequest): (p: RequestPart) => string {
+  const made = new Map<number, string>();
+  return (p) => {
+    let text = made.get(p.index);
+    if (text === undefined) made.set(p.index, (text = partPreview(request, p)));
+    return text;
+  };
+}
+
 /** JSON text read with the engine's parser; the text itself when that fails (its error is `parseRequest`'s to give). */
 function readJson(text: string): unknown {
   if (text.length > DEFAULT_MAX_REQUEST_LENGTH) return text;
@@ -257,6 +271,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
   let history: HistoryIssue[] = [];
   let breakpoints: BreakpointSuggestion[] | null = null;
   let parts: ReportParts | null = null;
+  let partPreviewOf: ((p: RequestPart) => string) | null = null;
   let window: ReportWindow | null = null;
   let volatileLiterals: ReportLiterals | null = null;
   let count: TokenCount | null = null;
@@ -370,6 +385,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     // The parts of the request (for an assembled one only to find its stable text). Previews are
     // made for the parts the report keeps (below, and the traced messages in wireSections).
     const requestPartList = requestParts(request, seg, false);
+    partPreviewOf = partPreviews(request);
     if (parsed.format !== "strata") {
       parts = { parts: requestPartList };
       const wire = wireSections(
@@ -383,6 +399,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
           ...(options.tiers ? { tiers: options.tiers } : {}),
           ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
           listCap: bound.cap,
+          preview: partPreviewOf,
           nextTurn:
             options.nextTurn === false
               ? null
@@ -436,7 +453,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     request,
     parts:
       parts && request
-        ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreview(request, p) })) }
+        ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreviewOf!(p) })) }
         : null,
     assembly: assembly ? boundAssembly(assembly, bound, listed) : null,
     tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,

@@ -4,7 +4,6 @@
  * and its system prompt as tier-gated sections.
  */
 import { evictParts } from "../cache/part-budget.ts";
-import { partPreview } from "../cache/parts.ts";
 import {
   type NextTurnEdit,
   type NextTurnMemo,
@@ -48,6 +47,8 @@ export interface WireOptions {
   readonly tierBudget?: number | null | TierBudgetJson;
   /** Entries the report keeps of each traced list: only those get previews. */
   readonly listCap: number;
+  /** Each part's preview (`partPreview`, made once per part by the caller). */
+  readonly preview: (part: RequestPart) => string;
   /** The next turn's reply and input; null skips the next-turn simulation. */
   readonly nextTurn: NextTurnEdit | null;
 }
@@ -83,7 +84,7 @@ function traced(
   request: NormalizedRequest,
   parts: readonly RequestPart[],
   order: readonly number[],
-  cap: number,
+  { listCap: cap, preview }: WireOptions,
 ): { readonly messages: TracedMessage[]; readonly chars: number } {
   const messages: TracedMessage[] = [];
   let chars = 0;
@@ -103,7 +104,7 @@ function traced(
       chars: own,
       bytes: p.bytes,
       tokens: p.tokens,
-      preview: partPreview(request, p),
+      preview: preview(p),
     });
   }
   return { messages, chars };
@@ -136,7 +137,7 @@ export function wireSections(
   const misplaced = { cache_aware: outOfPlace(parts, "cache_aware"), legacy: outOfPlace(parts, "legacy") };
   const follows = (["cache_aware", "legacy"] as const).filter((l) => misplaced[l] === null);
   const sentOrder = partsAsSent(parts);
-  const sent = traced(request, parts, sentOrder, options.listCap);
+  const sent = traced(request, parts, sentOrder, options);
   const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
   const listed = { legacy: 0, cache_aware: 0, asSent: sentOrder.length };
   if (cannotRelay === null)
@@ -144,7 +145,7 @@ export function wireSections(
       const order = relayParts(parts, l);
       // A layout the request already follows has its very rows: share them instead of copying.
       const same = order.length === sentOrder.length && order.every((k, i) => k === sentOrder[i]);
-      layouts[l] = trace(l, same ? sent : traced(request, parts, order, options.listCap), parts);
+      layouts[l] = trace(l, same ? sent : traced(request, parts, order, options), parts);
       listed[l] = order.length;
     }
 
