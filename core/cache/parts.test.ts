@@ -10,6 +10,7 @@ import type { ContentBlock, Message } from "../messages/types.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import {
   anthropicSample,
+  anthropicSplitTurn,
   geminiSample,
   openaiChatSample,
   openaiResponsesSample,
@@ -98,21 +99,7 @@ describe("requestParts classifies every format", () => {
   });
 
   it("splits an Anthropic user turn of [tool_result, text]: this turn's tool result, then the input", () => {
-    const { request, provider, parts } = partsOf({
-      model: "claude-sonnet-4-5",
-      max_tokens: 100,
-      messages: [
-        { role: "user", content: "Weather in Oslo?" },
-        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "weather", input: { city: "Oslo" } }] },
-        {
-          role: "user",
-          content: [
-            { type: "tool_result", tool_use_id: "t1", content: "4°C" },
-            { type: "text", text: "And tomorrow?" },
-          ],
-        },
-      ],
-    });
+    const { request, provider, parts } = partsOf(anthropicSplitTurn);
     expect(parts.map((p) => [p.path, p.kind, p.source])).toEqual([
       ["messages[0]", "history", "history:0"],
       ["messages[1]", "tool_call", "history:1"],

@@ -13,7 +13,7 @@ import { requestParts } from "../cache/parts.ts";
 import { segmentWith } from "../cache/segments.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { parseRequest } from "../request/parse-request.ts";
-import { anthropicSample as anthropicWire } from "../test-support/samples-wire.ts";
+import { anthropicSample as anthropicWire, anthropicSplitTurn } from "../test-support/samples-wire.ts";
 import { estimateTextTokens } from "../tokens/estimate.ts";
 import { composeInstructions } from "./wire-tiers.ts";
 import { REPORT_VERSION } from "./types.ts";
@@ -309,24 +309,10 @@ describe("inspect on wire requests: every section answers", () => {
 
   it("previews each part as its own blocks read, in the parts list and in every traced order alike", async () => {
     // The current user turn splits into its tool result and its input: two parts of one message.
-    const r = await inspect({
-      model: "claude-sonnet-4-5",
-      max_tokens: 100,
-      messages: [
-        { role: "user", content: "Weather in Oslo?" },
-        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "weather", input: { city: "Oslo" } }] },
-        {
-          role: "user",
-          content: [
-            { type: "tool_result", tool_use_id: "t1", content: "4°C and clear" },
-            { type: "text", text: "And tomorrow?" },
-          ],
-        },
-      ],
-    });
+    const r = await inspect(anthropicSplitTurn);
     const parts = r.parts!.parts;
     expect(parts.slice(-2).map((p) => [p.path, p.preview])).toEqual([
-      ["messages[2].content[0]", "→ 4°C and clear"],
+      ["messages[2].content[0]", "→ 4°C"],
       ["messages[2].content[1]", "And tomorrow?"],
     ]);
     const byPart = new Map(parts.map((p) => [p.index, p.preview]));

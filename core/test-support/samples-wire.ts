@@ -257,3 +257,23 @@ export const geminiSample = {
     { role: "user", parts: [{ text: "Book the 09:40 one." }] },
   ],
 };
+
+/**
+ * An Anthropic request whose current user turn is `[tool_result, text]`: one message that splits
+ * into two parts (this turn's tool result, then the input). Not a bundled sample.
+ */
+export const anthropicSplitTurn = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 100,
+  messages: [
+    { role: "user", content: "Weather in Oslo?" },
+    { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "weather", input: { city: "Oslo" } }] },
+    {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "t1", content: "4°C" },
+        { type: "text", text: "And tomorrow?" },
+      ],
+    },
+  ],
+};
