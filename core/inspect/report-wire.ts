@@ -110,18 +110,15 @@ function traced(
   return { messages, chars };
 }
 
-function trace(
-  layout: InputAssemblyLayout,
-  { messages, chars }: ReturnType<typeof traced>,
-  parts: readonly RequestPart[],
-): LayoutTrace {
+/** The bytes and tokens of all the parts: every layout lays out the same parts. */
+function partTotals(parts: readonly RequestPart[]): { readonly bytes: number; readonly tokens: number } {
   let bytes = 0;
   let tokens = 0;
   for (let i = 0; i < parts.length; i++) {
     bytes += parts[i]!.bytes;
     tokens += parts[i]!.tokens;
   }
-  return { layout, messages, omissions: [], totalChars: chars, totalBytes: bytes, totalTokens: tokens };
+  return { bytes, tokens };
 }
 
 export function wireSections(
@@ -140,14 +137,17 @@ export function wireSections(
   const sent = traced(request, parts, sentOrder, options);
   const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
   const listed = { legacy: 0, cache_aware: 0, asSent: sentOrder.length };
-  if (cannotRelay === null)
+  if (cannotRelay === null) {
+    const { bytes, tokens } = partTotals(parts);
     for (const l of ["legacy", "cache_aware"] as const) {
       const order = relayParts(parts, l);
       // A layout the request already follows has its very rows: share them instead of copying.
       const same = order.length === sentOrder.length && order.every((k, i) => k === sentOrder[i]);
-      layouts[l] = trace(l, same ? sent : traced(request, parts, order, options), parts);
+      const { messages, chars } = same ? sent : traced(request, parts, order, options);
+      layouts[l] = { layout: l, messages, omissions: [], totalChars: chars, totalBytes: bytes, totalTokens: tokens };
       listed[l] = order.length;
     }
+  }
 
   let nextTurn: NextTurnSimulation | null = null;
   let asSentNext: PartsNextTurn | null = null;
