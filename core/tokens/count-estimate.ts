@@ -93,12 +93,6 @@ function blockFeatures(
   // Reasoning sent back counts only within the current tool loop (see `currentLoopStart`).
   const signature = inLoop && signatures ? signatureLength(b) : 0;
   if (signature > 0) bump(v, "signatureChars", signature);
-  const addMedia = (m: MediaCost) => {
-    media.push(m);
-    if (m.text !== null) add(v, m.text);
-    if (m.note !== null)
-      notes.push({ code: m.tokens === 0 ? "media_not_counted" : "media_size_unknown", path, message: m.note });
-  };
   switch (b.type) {
     case "text":
       add(v, b.text);
@@ -124,11 +118,16 @@ function blockFeatures(
           message:
             "Media inside a Gemini functionResponse (its `parts`) is billed by the provider but not counted here.",
         });
+      // Most results are one string: read as it is, with no list made for it.
+      if (typeof b.result === "string") {
+        add(v, b.result);
+        return;
+      }
       const parts = resultParts(b.result);
       for (const t of parts.texts) add(v, t);
       for (const m of parts.media) {
         bump(v, "media");
-        addMedia(ctx.media(m, resolution));
+        addMedia(add, v, media, notes, path, ctx.media(m, resolution));
       }
       return;
     }
@@ -138,8 +137,23 @@ function blockFeatures(
       return;
     default:
       bump(v, "media");
-      addMedia(ctx.media(b, resolution));
+      addMedia(add, v, media, notes, path, ctx.media(b, resolution));
   }
+}
+
+/** Adds a priced media block: to the segment's list, its text (a document's) and its note. */
+function addMedia(
+  add: AddText,
+  v: FeatureVector,
+  media: MediaCost[],
+  notes: TokenNote[],
+  path: string,
+  m: MediaCost,
+): void {
+  media.push(m);
+  if (m.text !== null) add(v, m.text);
+  if (m.note !== null)
+    notes.push({ code: m.tokens === 0 ? "media_not_counted" : "media_size_unknown", path, message: m.note });
 }
 
 /** What a segment with no images or documents costs in media: one shared empty list. */

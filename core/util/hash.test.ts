@@ -44,6 +44,25 @@ describe("sha256Hex", () => {
     expect(sha256Hex("\ud800")).toBe(sha256Hex("\ufffd"));
   });
 
+  it("agrees with WebCrypto on every length across the padding and block edges, aligned or not", async () => {
+    // The digest is pure JS (sha256-uint8array): checked against the runtime's own SHA-256 on
+    // 0–200 bytes (one, two and three blocks, both sides of the 55/56-byte padding edge), on
+    // views that start off a 4-byte boundary (the package reads aligned input as 32-bit words)
+    // and on a text over the 64 Ki-unit scratch buffer.
+    const bytes = Uint8Array.from({ length: 240 }, (_, i) => (i * 151 + 7) & 255);
+    const webHex = async (b: Uint8Array) =>
+      [...new Uint8Array(await crypto.subtle.digest("SHA-256", b.slice()))]
+        .map((x) => x.toString(16).padStart(2, "0"))
+        .join("");
+    for (let n = 0; n <= 200; n++)
+      for (const start of [0, 1, 3]) {
+        const view = bytes.subarray(start, start + n);
+        expect(sha256Hex(view), `${n} bytes from ${start}`).toBe(await webHex(view));
+      }
+    const long = "Strata ✓ 🙂 ".repeat(7000);
+    expect(sha256Hex(long)).toBe(await webHex(utf8Bytes(long)));
+  });
+
   it("returns 64 lowercase hex characters", () => {
     expect(sha256Hex("x")).toMatch(/^[0-9a-f]{64}$/);
   });

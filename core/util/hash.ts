@@ -1,17 +1,23 @@
 /**
  * SHA-256 and UTF-8 helpers shared by every module that fingerprints text.
  *
- * Hashing is synchronous and pure JS (@noble/hashes): WebCrypto's `crypto.subtle.digest`
- * is async-only, which would make every fingerprinting API async. noble is audited,
- * dependency-free and gives the same hex in Node, browsers, workerd, Deno and Bun.
+ * Hashing is synchronous and pure JS (sha256-uint8array): WebCrypto's `crypto.subtle.digest`
+ * is async-only, which would make every fingerprinting API async. The package is 4 KB,
+ * dependency-free, and gives the same digest in Node, browsers, workerd, Deno and Bun; on the
+ * 0.5–1 KB segments a report hashes it is ~1.45× as fast as @noble/hashes (used before), which
+ * made an inspect of 1 MB 6–14% faster. A fingerprint identifies a prompt prefix; it guards no
+ * secret, so an audited library is not what it needs.
  * Strings are hashed as their UTF-8 bytes (WHATWG `TextEncoder`: a lone surrogate
  * encodes as U+FFFD, the same in every runtime).
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { createHash } from "sha256-uint8array";
 import { InvalidInputError } from "./errors.ts";
 import { describeValue } from "./describe.ts";
 
 const encoder = new TextEncoder();
+
+/** SHA-256 digest of `bytes` (its `hex` is written here: the package's own is 32 joined pieces). */
+const sha256 = (bytes: Uint8Array): Uint8Array => createHash().update(bytes).digest();
 const decoder = new TextDecoder();
 
 /** ASCII codes of "0123456789abcdef". */
