@@ -635,6 +635,17 @@ describe("inspect with a previous turn counts the current turn as it counts it a
     }
   });
 
+  it.each(cases)("%s: the previous text reads as its parsed value", async (_name, next, previous) => {
+    // A previous text written like the current one without its newest items is not parsed but cut
+    // from the current one (`cutArrayValue`); as a value it is parsed as given. Same report.
+    for (const compact of [false, true]) {
+      const [n, p] = compact
+        ? [JSON.stringify(JSON.parse(next)), JSON.stringify(JSON.parse(previous))]
+        : [next, previous];
+      expect(await inspect(n, { previous: p })).toEqual(await inspect(n, { previous: JSON.parse(p) }));
+    }
+  });
+
   it("with OpenAI's tokenizer", async () => {
     const tokenizer = await createOpenAITokenizer("gpt-4o");
     const [next, previous] = [text(conversationTurns[1]), text(conversationTurns[0])];

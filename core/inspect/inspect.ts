@@ -40,6 +40,7 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ParsedRequest, RequestFormat } from "../request/parse-request.ts";
 import { DEFAULT_MAX_REQUEST_LENGTH } from "../formats/parse.ts";
 import { RequestFormatError } from "../formats/errors.ts";
+import { cutArrayValue } from "../util/json-cut.ts";
 import { checkItemCount, DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS, ListCap, limitOption } from "./bounds.ts";
 import { problemFrom, reportSegments } from "./report-parts.ts";
 import {
@@ -143,11 +144,16 @@ async function previousTurn(
   measure: Measure,
   maxItems: number,
   ready: (request: NormalizedRequest) => Promise<void>,
-  current: { readonly value: unknown; readonly parsed: ParsedRequest },
+  current: { readonly text: string | undefined; readonly value: unknown; readonly parsed: ParsedRequest },
 ): Promise<PreviousTurn> {
   const provider = measure.provider;
-  // Read once: the value tells a bundle from a request, and a request is parsed from it.
-  const value = typeof previous === "string" ? readJson(previous) : previous;
+  // Read once: the value tells a bundle from a request, and a request is parsed from it. A text
+  // that is the current text with its newest messages cut off is not parsed again (`cutArrayValue`).
+  const value =
+    typeof previous !== "string"
+      ? previous
+      : ((current.text === undefined ? undefined : cutArrayValue(previous, current.text, current.value)) ??
+        readJson(previous));
   if (isFingerprintBundle(value))
     return {
       turn: bundleTurn(parseFingerprintBundle(value), provider, "previous"),
@@ -302,7 +308,11 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     let previousError: unknown;
     if (options.previous !== undefined) {
       try {
-        prev = await previousTurn(options.previous, options, measure, maxItems, ready, { value, parsed });
+        prev = await previousTurn(options.previous, options, measure, maxItems, ready, {
+          text: typeof input === "string" ? input : undefined,
+          value,
+          parsed,
+        });
       } catch (e) {
         previousError = e;
       }
