@@ -31,6 +31,12 @@ const CONVERSATION: Readonly<Partial<Record<WireFormat, string>>> = {
   "bedrock-converse": "messages",
 };
 
+/**
+ * The same value, or the same JSON: a value read twice is read alike. (A previous text cut from
+ * the next one, `cutArrayValue`, shares the next one's values: nothing to compare.)
+ */
+const same = (a: unknown, b: unknown): boolean => a === b || sameJson(a, b);
+
 /** The index in `path` (`messages[3].content[1]`) of the conversation item it lies in, or -1 when outside. */
 function itemIndex(path: string, key: string): number {
   if (!path.startsWith(key) || path.charCodeAt(key.length) !== 0x5b /* [ */) return -1;
@@ -58,9 +64,9 @@ export function prefixRequest(shorter: unknown, longer: unknown, next: WireReque
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     if (k !== longerKeys[i]) return null;
-    if (k !== key && !sameJson(shorter[k], longer[k])) return null;
+    if (k !== key && !same(shorter[k], longer[k])) return null;
   }
-  for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return null;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return null;
   const warnings = next.warnings.filter((w) => itemIndex(w.path, key) < a.length);
   return {
     format: next.format,
