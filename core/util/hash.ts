@@ -15,10 +15,10 @@ import { InvalidInputError } from "./errors.ts";
 import { describeValue } from "./describe.ts";
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** SHA-256 digest of `bytes` (its `hex` is written here: the package's own is 32 joined pieces). */
 const sha256 = (bytes: Uint8Array): Uint8Array => createHash().update(bytes).digest();
-const decoder = new TextDecoder();
 
 /** ASCII codes of "0123456789abcdef". */
 const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
