@@ -135,7 +135,9 @@ export function requestHasMedia(request: {
   for (const m of request.messages)
     for (const b of m.content) {
       if (b.type === "text" || b.type === "thinking" || b.type === "tool_call" || b.type === "opaque") continue;
-      if (b.type !== "tool_result" || resultParts(b.result).media.length > 0) return true;
+      if (b.type !== "tool_result") return true;
+      // A string result holds no media (most results): no parts list is made for it.
+      if (typeof b.result !== "string" && resultParts(b.result).media.length > 0) return true;
     }
   return false;
 }
