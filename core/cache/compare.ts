@@ -6,7 +6,7 @@
 import { checkedTokenEstimator } from "../tokens/estimate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
-import { safeSlice } from "../util/text.ts";
+import { commonPrefixLength, safeSlice } from "../util/text.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
@@ -175,9 +175,7 @@ class SegmentIds {
 
 /** UTF-16 index of the first difference of two strings, never splitting a surrogate pair. */
 function firstDiff(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let i = commonPrefixLength(a, b);
   if (i > 0) {
     const c = a.charCodeAt(i - 1);
     if (c >= 0xd800 && c <= 0xdbff) i--;

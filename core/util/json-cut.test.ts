@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { commonPrefixLength, cutArrayValue } from "./json-cut.ts";
+import { cutArrayValue } from "./json-cut.ts";
 
 /** `cutArrayValue` with the longer text parsed, as its callers use it. */
 const cut = (shorter: string, longer: string) => cutArrayValue(shorter, longer, JSON.parse(longer));
@@ -153,19 +153,5 @@ describe("cutArrayValue", () => {
     const longer = JSON.stringify({ s: '"'.repeat(200_000), m: Array.from({ length: 100_000 }, (_, i) => i) });
     const shorter = JSON.stringify({ s: '"'.repeat(200_000), m: [0] });
     expect(cut(shorter, longer)).toStrictEqual(JSON.parse(shorter));
-  });
-});
-
-describe("commonPrefixLength", () => {
-  it("is the length of the longest common prefix (property, seed 2614)", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 9000 }), fc.string(), fc.string(), (p, a, b) => {
-        const n = commonPrefixLength(p + a, p + b);
-        expect((p + a).slice(0, n)).toBe((p + b).slice(0, n));
-        expect(n >= p.length).toBe(true);
-        expect(n === Math.min(p.length + a.length, p.length + b.length) || (p + a)[n] !== (p + b)[n]).toBe(true);
-      }),
-      { seed: 2614, numRuns: 200 },
-    );
   });
 });

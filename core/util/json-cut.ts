@@ -10,6 +10,8 @@
  * walking the longer one's structure (its strings skipped with `indexOf`) costs a fraction of that.
  */
 
+import { commonPrefixLength } from "./text.ts";
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -17,19 +19,7 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
-/** Texts are compared this many UTF-16 units at a time (each an engine-level comparison of two slices). */
-const CHUNK = 4096;
-
 const isJsonSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-/** Length of the longest common prefix of `a` and `b`. */
-export function commonPrefixLength(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
 
 /** Index of the quote that closes the string opened at `start` in valid JSON `text`, or -1. */
 function stringEnd(text: string, start: number): number {

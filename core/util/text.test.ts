@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { foldWhitespace, safeSlice } from "./text.ts";
+import { commonPrefixLength, foldWhitespace, safeSlice } from "./text.ts";
 
 describe("safeSlice", () => {
   it.each([
@@ -49,6 +49,20 @@ describe("foldWhitespace", () => {
     fc.assert(
       fc.property(text, (s) => foldWhitespace(s) === s.replace(/\s+/g, " ")),
       { seed: 11, numRuns: 500 },
+    );
+  });
+});
+
+describe("commonPrefixLength", () => {
+  it("is the length of the longest common prefix (property, seed 2614)", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 9000 }), fc.string(), fc.string(), (p, a, b) => {
+        const n = commonPrefixLength(p + a, p + b);
+        expect((p + a).slice(0, n)).toBe((p + b).slice(0, n));
+        expect(n >= p.length).toBe(true);
+        expect(n === Math.min(p.length + a.length, p.length + b.length) || (p + a)[n] !== (p + b)[n]).toBe(true);
+      }),
+      { seed: 2614, numRuns: 200 },
     );
   });
 });

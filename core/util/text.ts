@@ -14,6 +14,18 @@ export function safeSlice(s: string, start: number, end: number): string {
   return s.slice(a, Math.max(a, b));
 }
 
+/** Texts are compared this many UTF-16 units at a time (each an engine-level comparison of two slices). */
+const PREFIX_CHUNK = 4096;
+
+/** Length of the longest common prefix of `a` and `b`, in UTF-16 units (it may end inside a surrogate pair). */
+export function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + PREFIX_CHUNK <= n && a.slice(i, i + PREFIX_CHUNK) === b.slice(i, i + PREFIX_CHUNK)) i += PREFIX_CHUNK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
 /** A whitespace character other than a plain space, or two whitespace characters in a row. */
 const UNFOLDED = /[^\S ]|\s\s/;
 
