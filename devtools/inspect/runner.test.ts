@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InspectionReport } from "../../core/inspect/index.ts";
-import { DEFAULT_SETTINGS } from "../store/settings.ts";
+import { DEFAULT_SETTINGS, type Settings } from "../store/settings.ts";
 import { toChunks } from "./chunks.ts";
 import type { WorkerRequest, WorkerResponse } from "./protocol.ts";
 import { createWorkerRunner } from "./runner.ts";
@@ -60,5 +60,68 @@ describe("the worker runner, for a long request answered in parts", () => {
     expect(fulls).toHaveLength(1);
     // The whole report keeps the request the page already has (the very object).
     expect(fulls[0]!.request).toBe(requests[0]!.request);
+  });
+});
+
+describe("the worker runner's workers", () => {
+  class CountedWorker extends ScriptedWorker {
+    terminated = false;
+    override terminate(): void {
+      this.terminated = true;
+    }
+  }
+  const jobOf = (worker: ScriptedWorker) =>
+    worker.posted.filter((m): m is Extract<WorkerRequest, { job: unknown }> => "job" in m).at(-1)!;
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it("keeps the tokenizer's worker for counted jobs: the chars/4 comparison gets its own, and a new input stops only stale work", async () => {
+    const report = await reportFor("conversation-turn-2");
+    const request = report.request!;
+    const counts = { messages: request.messages.length, tools: request.tools.length };
+    const head = { ...report, request: null } as InspectionReport;
+    const spawned: CountedWorker[] = [];
+    const run = createWorkerRunner(() => {
+      const w = new CountedWorker();
+      spawned.push(w);
+      return w as unknown as Worker;
+    });
+    const counted: Settings = { ...DEFAULT_SETTINGS, estimator: "counted" };
+    const quarter: Settings = { ...DEFAULT_SETTINGS, estimator: "quarter" };
+    /** Runs a job to its first report (shown), leaving its request and whole report to come. */
+    const firstOf = async (input: string, settings: Settings) => {
+      const pending = run({ input, previous: "", response: "", settings });
+      await settle();
+      const worker = spawned.find((w) => jobOf(w)?.job.input === input && jobOf(w).job.settings === settings)!;
+      worker.answer(jobOf(worker).id, "head", head, { requestFollows: counts });
+      (await pending).shown!();
+      return worker;
+    };
+
+    const first = await firstOf("A", counted);
+    // The chars/4 job for the same input neither stops the counted one nor waits for its worker.
+    const comparison = await firstOf("A", quarter);
+    expect(spawned).toEqual([first, comparison]);
+    expect(first.terminated).toBe(false);
+    // The counted job finishes: its worker waits for the next counted job.
+    first.answer(jobOf(first).id, "request", request);
+    first.answer(jobOf(first).id, "full", { ...report, request: null }, { requestJson: "{}" });
+
+    // A new input: the comparison still at work on the old one is stopped, the counted worker reused.
+    const next = run({ input: "B", previous: "", response: "", settings: counted });
+    await settle();
+    expect(comparison.terminated).toBe(true);
+    expect(spawned).toHaveLength(2);
+    expect(jobOf(first).job.input).toBe("B");
+    first.answer(jobOf(first).id, "head", report, { more: false });
+    await next;
+
+    // The same input under a changed setting (same estimator) stops the one still finishing.
+    const again = await firstOf("C", counted);
+    expect(again).toBe(first);
+    const changed = run({ input: "C", previous: "", response: "", settings: { ...counted, model: "gpt-4o" } });
+    await settle();
+    expect(first.terminated).toBe(true);
+    expect(spawned).toHaveLength(3);
+    void changed.catch(() => {});
   });
 });
