@@ -24,11 +24,20 @@ const sha256 = (bytes: Uint8Array): Uint8Array => createHash().update(bytes).dig
 const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
 /**
+ * The runtime's own lowercase hex (`Uint8Array.prototype.toHex`, ES2026), where it has one. In
+ * Chromium it takes ~0.1 µs a digest where decoding the digits took 0.7–0.9 µs, and the decoded
+ * string comes from Blink as an external string, which every later garbage collection visits: a
+ * devtools worker that had hashed a long chat's segments spent 75 ms of one collection on them.
+ */
+const nativeHex = (Uint8Array.prototype as { toHex?: (this: Uint8Array) => string }).toHex;
+
+/**
  * Lowercase hex of `bytes` as one flat string. (Appending two digits at a time, as
  * `bytesToHex` does where `Uint8Array.prototype.toHex` is missing, leaves a chain of 30-odd
  * string pieces per digest that every later comparison has to flatten.)
  */
 function hex(bytes: Uint8Array): string {
+  if (nativeHex !== undefined) return nativeHex.call(bytes);
   const codes = new Uint8Array(bytes.length * 2);
   for (let i = 0; i < bytes.length; i++) {
     codes[2 * i] = HEX_DIGITS[bytes[i]! >> 4]!;

@@ -71,8 +71,12 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
   pending.delete(id);
   for (const field of data.parts ?? []) job = { ...job, [field]: parts?.[field]?.join("") ?? "" };
   try {
-    // The first report cuts its lists: quick to make and to read, it is what the view shows first.
     let started = performance.now();
+    if (job.figuresOnly) {
+      const whole = await runInspectJob(job);
+      return postReport(id, "head", { ...whole, request: null }, false, performance.now() - started);
+    }
+    // The first report cuts its lists: quick to make and to read, it is what the view shows first.
     const head = await runInspectJob(job, HEAD_LIST_CAP);
     const ms = performance.now() - started;
     const more = head.truncated.length > 0;

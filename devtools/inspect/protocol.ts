@@ -9,6 +9,12 @@ export interface InspectJob {
   /** The provider's response (JSON, SSE text or usage object), or empty. */
   readonly response: string;
   readonly settings: Settings;
+  /**
+   * Set for a report whose figures are only compared (the Budget view's chars/4 column): the worker
+   * inspects once with every list whole and sends the report without its request, instead of a quick
+   * first report, the request and then the whole one (two inspections and a 26 MB copy for a 20 MB chat).
+   */
+  readonly figuresOnly?: boolean;
 }
 
 /** An error as it crosses postMessage: class identity is lost, the fields a view shows are kept. */

@@ -30,20 +30,27 @@ const settingsKey = (s: Settings) =>
  * Keyed by revision counters, never by the text itself: hashing a 5 MB key on every render would
  * cost more than the render. Keeps showing the last report while the next one is computed.
  */
-export function useInspection(override?: { readonly estimator?: EstimatorChoice; readonly enabled?: boolean }) {
+export function useInspection(override?: {
+  readonly estimator?: EstimatorChoice;
+  readonly enabled?: boolean;
+  /** Only the report's figures are read (see `InspectJob.figuresOnly`): it comes whole, at once, without its request. */
+  readonly figuresOnly?: boolean;
+}) {
   const { current, previous, response, revision } = useInput(
     useShallow((s) => ({ current: s.current, previous: s.previous, response: s.response, revision: s.revision })),
   );
   const base = useUi(useShallow(pickSettings));
   const settings: Settings = override?.estimator ? { ...base, estimator: override.estimator } : base;
-  const key = `${revision.current}:${revision.previous}:${revision.response}:${settingsKey(settings)}`;
+  const figuresOnly = override?.figuresOnly === true;
+  const key = `${revision.current}:${revision.previous}:${revision.response}:${settingsKey(settings)}${figuresOnly ? ":figures" : ""}`;
   const empty = !/\S/.test(current); // stops at the first non-space character, unlike trim() on 5 MB
   const client = useQueryClient();
   const query = useQuery<Inspection, Error, Inspection, readonly string[]>({
     queryKey: ["inspect", key],
     // A long request's first report has its lists cut; the whole one replaces it when it comes.
     queryFn: async ({ signal }): Promise<Inspection> => {
-      const first = await getInspectRunner()({ input: current, previous, response, settings }, signal, {
+      const job = { input: current, previous, response, settings, ...(figuresOnly ? { figuresOnly } : {}) };
+      const first = await getInspectRunner()(job, signal, {
         onRequest: (report) =>
           client.setQueryData<Inspection>(["inspect", key], (shown) =>
             shown?.requestComing ? { ...shown, report, requestComing: null } : shown,

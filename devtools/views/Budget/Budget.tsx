@@ -94,9 +94,12 @@ function GroupTable({
   );
 }
 
-/** The counter against the specs' chars/4, per group: needs both reports (the chars/4 one is computed on demand). */
+/**
+ * The counter against the specs' chars/4, per group: needs both reports (the chars/4 one is computed
+ * on demand, once, with every list whole: only its figures are read).
+ */
 function EstimatorComparison({ report }: { readonly report: InspectionReport }) {
-  const { query } = useInspection({ estimator: "quarter" });
+  const { query } = useInspection({ estimator: "quarter", figuresOnly: true });
   const quarter = query.data?.report;
   if (!quarter)
     return (

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { InspectionReport } from "../../core/inspect/index.ts";
+import { DEFAULT_SETTINGS, type Settings } from "../store/settings.ts";
+import { Reassembly } from "./chunks.ts";
+import { HEAD_LIST_CAP, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
+
+/**
+ * The worker's message handler, run in the page: importing the module installs `self.onmessage`,
+ * and `self.postMessage` is replaced to collect what it answers (in `posted`).
+ */
+const posted: WorkerResponse[] = [];
+const scope = globalThis as unknown as {
+  postMessage: (m: WorkerResponse) => void;
+  onmessage: ((e: MessageEvent) => Promise<void>) | null;
+};
+async function send(request: WorkerRequest): Promise<void> {
+  vi.spyOn(scope, "postMessage").mockImplementation((m) => void posted.push(m));
+  await import("./inspect.worker.ts");
+  return scope.onmessage!(new MessageEvent("message", { data: request }));
+}
+const phases = () => posted.map((m) => (m.ok ? m.phase : "error"));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  posted.length = 0;
+});
+
+// More messages than the first report's lists keep: a shown job would be answered in three parts.
+const longChat = JSON.stringify({
+  model: "gpt-4.1",
+  messages: Array.from({ length: HEAD_LIST_CAP + 200 }, (_, i) => ({
+    role: i % 2 === 0 ? "user" : "assistant",
+    content: `Message ${i}: where is order ${1000 + i}?`,
+  })),
+});
+const quarter: Settings = { ...DEFAULT_SETTINGS, estimator: "quarter" };
+
+describe("the inspect worker", () => {
+  it("answers a figures-only job at once, with every list whole and no request", async () => {
+    const job = { input: longChat, previous: "", response: "", settings: quarter, figuresOnly: true };
+    await send({ id: 7, job });
+    expect(posted.length).toBeGreaterThan(1);
+    const heads = posted.filter((m): m is Extract<WorkerResponse, { ok: true }> => m.ok && m.phase === "head");
+    expect(heads).toHaveLength(posted.length);
+    expect(heads.every((m) => m.id === 7 && !m.more && m.requestFollows === undefined)).toBe(true);
+    const whole = new Reassembly();
+    const report = heads.map((m) => whole.add(m.chunk)).at(-1)!.value as InspectionReport;
+    expect(report.request).toBeNull();
+    expect(report.truncated).toEqual([]);
+    expect(report.assembly!.asSent!.messages).toHaveLength(HEAD_LIST_CAP + 200);
+  });
+
+  it("answers a long request's job first with cut lists, then its request once shown, then the whole report", async () => {
+    const done = send({ id: 8, job: { input: longChat, previous: "", response: "", settings: quarter } });
+    await vi.waitFor(() => expect(posted.length).toBeGreaterThan(0), { timeout: 20_000 });
+    const first = posted[0] as Extract<WorkerResponse, { ok: true }>;
+    expect(first).toMatchObject({ id: 8, phase: "head", more: true });
+    expect(first.requestFollows?.messages).toBe(HEAD_LIST_CAP + 200);
+    expect(new Set(phases())).toEqual(new Set(["head"]));
+    await send({ id: 8, shown: true });
+    await done;
+    expect([...new Set(phases())]).toEqual(["head", "request", "full"]);
+  });
+});
