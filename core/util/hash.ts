@@ -13,6 +13,7 @@
 import { createHash } from "sha256-uint8array";
 import { InvalidInputError } from "./errors.ts";
 import { describeValue } from "./describe.ts";
+import { countUtf8, encodesInJs, writeUtf8 } from "./utf8.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -67,12 +68,14 @@ export function sha256Hex(input: string | Uint8Array): string {
 
 /** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */
 export function hashText(text: string): { readonly bytes: number; readonly sha256: string } {
-  if (text.length > SCRATCH_CHARS) {
+  // Three bytes per UTF-16 unit is the most UTF-8 can take, so the whole text always fits.
+  const long = text.length > SCRATCH_CHARS;
+  if (long && !encodesInJs) {
     const bytes = encoder.encode(text);
     return { bytes: bytes.length, sha256: hex(sha256(bytes)) };
   }
-  // Three bytes per UTF-16 unit is the most UTF-8 can take, so the whole text always fits.
-  scratch ??= new Uint8Array(SCRATCH_CHARS * 3);
-  const written = encoder.encodeInto(text, scratch).written;
-  return { bytes: written, sha256: hex(sha256(scratch.subarray(0, written))) };
+  const out = long ? new Uint8Array(countUtf8(text)) : (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+  // In Blink, encoded here rather than by TextEncoder (see `encodesInJs`): the same bytes.
+  const written = encodesInJs ? writeUtf8(text, out) : encoder.encodeInto(text, out).written;
+  return { bytes: written, sha256: hex(sha256(out.subarray(0, written))) };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { utf8Length } from "./utf8.ts";
+import { countUtf8, utf8Length, writeUtf8 } from "./utf8.ts";
 
 describe("utf8Length", () => {
   it.each([
@@ -64,5 +64,62 @@ describe("utf8Length", () => {
     }
     const lone = "b".repeat(65_535) + "\ud83d" + "c".repeat(10);
     expect(utf8Length(lone)).toBe(encoder.encode(lone).length);
+  });
+});
+
+describe("the JavaScript UTF-8 loops (Blink's path, checked in every runtime)", () => {
+  const encoder = new TextEncoder();
+  // Any UTF-16 code unit (lone surrogates included) mixed with well-formed astral characters.
+  const unit = fc.oneof(
+    fc.nat(0x7f).map((c) => String.fromCharCode(c)),
+    fc.nat(0xffff).map((c) => String.fromCharCode(c)),
+    fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)),
+  );
+  const agrees = (text: string) => {
+    const expected = encoder.encode(text);
+    const out = new Uint8Array(text.length * 3 + 4).fill(0xaa);
+    const written = writeUtf8(text, out);
+    expect(written).toBe(expected.length);
+    expect(out.subarray(0, written)).toEqual(expected);
+    expect(out[written]).toBe(0xaa); // nothing past what it says it wrote
+    expect(countUtf8(text)).toBe(expected.length);
+  };
+
+  it.each([
+    "",
+    "a",
+    "é",
+    "€",
+    "\uffff",
+    "\ufeffbom",
+    "🙂",
+    "a🙂b",
+    "\ud800",
+    "\udc00",
+    "x\ud83d",
+    "\ud83d\ud83d\ude42",
+    "\ude42\ud83d",
+  ])("write and count %j as TextEncoder does", agrees);
+
+  it("agree with TextEncoder on any string (seeds 1202, 1203)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => agrees(text)),
+      { seed: 1202, numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => agrees(text)),
+      {
+        seed: 1203,
+        numRuns: 300,
+      },
+    );
+  });
+
+  it("count a range, a pair at its end counted whole only when both units are inside", () => {
+    const text = "aé🙂z";
+    expect(countUtf8(text, 1, 2)).toBe(2);
+    expect(countUtf8(text, 2, 4)).toBe(4);
+    expect(countUtf8(text, 2, 3)).toBe(3); // the high surrogate alone: U+FFFD
+    expect(countUtf8(text, 0, text.length)).toBe(encoder.encode(text).length);
   });
 });
