@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { utf8Length } from "../../core/cache/index.ts";
 import { parseJson } from "../../core/formats/index.ts";
 
 /**
@@ -13,30 +14,6 @@ export type ParsedInput =
   | { readonly kind: "large" } // its size: useUtf8Length
   | { readonly kind: "ok"; readonly value: unknown; readonly bytes: number }
   | { readonly kind: "error"; readonly message: string; readonly line: number; readonly column: number };
-
-const encoder = new TextEncoder();
-
-/** Runs of non-ASCII characters: ASCII (one byte each, most of a request) is skipped by the regex engine. */
-// oxlint-disable-next-line no-control-regex -- the ASCII range, deliberately
-const NON_ASCII = /[^\x00-\x7f]+/g;
-
-/** UTF-8 length without allocating the encoded bytes (lone surrogates count as U+FFFD, 3 bytes). */
-export function utf8Length(text: string): number {
-  let n = text.length;
-  NON_ASCII.lastIndex = 0;
-  for (let m = NON_ASCII.exec(text); m !== null; m = NON_ASCII.exec(text)) {
-    const run = m[0];
-    for (let i = 0; i < run.length; i++) {
-      const c = run.charCodeAt(i);
-      if (c < 0x800) n += 1;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < run.length && (run.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        n += 2; // a pair: 4 bytes for 2 units
-        i++;
-      } else n += 2;
-    }
-  }
-  return n;
-}
 
 /** UTF-16 units counted per task by `useUtf8Length`: a few milliseconds each. */
 const COUNT_SLICE = 2 * 1024 * 1024;
@@ -87,7 +64,7 @@ export function useUtf8Length(text: string, enabled: boolean): number | null {
 export function parseInput(text: string): ParsedInput {
   if (!/\S/.test(text)) return { kind: "empty" };
   const result = parseJson(text);
-  if (result.ok) return { kind: "ok", value: result.value, bytes: encoder.encode(text).length };
+  if (result.ok) return { kind: "ok", value: result.value, bytes: utf8Length(text) };
   return {
     kind: "error",
     message: `Invalid JSON: ${result.issue.message}`,
