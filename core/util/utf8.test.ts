@@ -80,26 +80,21 @@ describe("the JavaScript UTF-8 loops (Blink's path, checked in every runtime)", 
     const out = new Uint8Array(text.length * 3 + 4).fill(0xaa);
     const written = writeUtf8(text, out);
     expect(written).toBe(expected.length);
-    expect(out.subarray(0, written)).toEqual(expected);
+    // Plain arrays: in edge-runtime, TextEncoder's Uint8Array comes from another realm than the test's.
+    expect(Array.from(out.subarray(0, written))).toEqual(Array.from(expected));
     expect(out[written]).toBe(0xaa); // nothing past what it says it wrote
     expect(countUtf8(text)).toBe(expected.length);
   };
 
-  it.each([
-    "",
-    "a",
-    "é",
-    "€",
-    "\uffff",
-    "\ufeffbom",
-    "🙂",
-    "a🙂b",
-    "\ud800",
-    "\udc00",
-    "x\ud83d",
-    "\ud83d\ud83d\ude42",
-    "\ude42\ud83d",
-  ])("write and count %j as TextEncoder does", agrees);
+  it.each(["", "a", "é", "€", "\uffff", "\ufeffbom", "🙂", "a🙂b", "\ud800", "\udc00", "x\ud83d", "\ude42\ud83d"])(
+    "write and count %j as TextEncoder does",
+    agrees,
+  );
+
+  it("write and count a lone high surrogate before a pair as TextEncoder does", () => {
+    // Built, not written as a literal: Deno 2.9 cannot parse the bundler's "\uD83D\u{1F642}".
+    agrees(`${String.fromCharCode(0xd83d)}🙂`);
+  });
 
   it("agree with TextEncoder on any string (seeds 1202, 1203)", () => {
     fc.assert(
