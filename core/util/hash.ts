@@ -68,12 +68,13 @@ export function sha256Hex(input: string | Uint8Array): string {
 
 /** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */
 export function hashText(text: string): { readonly bytes: number; readonly sha256: string } {
-  // Three bytes per UTF-16 unit is the most UTF-8 can take, so the whole text always fits.
   const long = text.length > SCRATCH_CHARS;
   if (long && !encodesInJs) {
     const bytes = encoder.encode(text);
     return { bytes: bytes.length, sha256: hex(sha256(bytes)) };
   }
+  // Three bytes per UTF-16 unit is the most UTF-8 can take, so a short text always fits the
+  // scratch buffer; a long one gets a buffer of exactly its length.
   const out = long ? new Uint8Array(countUtf8(text)) : (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
   // In Blink, encoded here rather than by TextEncoder (see `encodesInJs`): the same bytes.
   const written = encodesInJs ? writeUtf8(text, out) : encoder.encodeInto(text, out).written;

@@ -89,28 +89,22 @@ export function writeUtf8(text: string, out: Uint8Array): number {
 export function utf8Length(text: string, cap = Number.POSITIVE_INFINITY): number {
   const n = text.length;
   if (n > cap) return n; // UTF-8 is never shorter than UTF-16 code units
-  if (encodesInJs) {
-    let bytes = 0;
-    for (let start = 0; start < n && bytes <= cap; ) {
-      let end = Math.min(start + CHUNK, n);
-      // A pair is counted whole: never end a chunk between its two units.
-      if (end < n && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-      bytes += countUtf8(text, start, end);
-      start = end;
-    }
-    return bytes;
-  }
-  encoder ??= new TextEncoder();
-  scratch ??= new Uint8Array(CHUNK * 3);
-  if (n <= CHUNK) return encoder.encodeInto(text, scratch).written;
+  const count = encodesInJs ? countUtf8 : encodedLength;
+  if (n <= CHUNK) return count(text, 0, n);
   let bytes = 0;
   for (let start = 0; start < n && bytes <= cap; ) {
     let end = Math.min(start + CHUNK, n);
     // Never split a surrogate pair across chunks: a split pair would count as two U+FFFD.
-    const last = text.charCodeAt(end - 1);
-    if (end < n && last >= 0xd800 && last <= 0xdbff) end--;
-    bytes += encoder.encodeInto(text.slice(start, end), scratch).written;
+    if (end < n && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    bytes += count(text, start, end);
     start = end;
   }
   return bytes;
+}
+
+/** The UTF-8 length of `text[start, end)` (at most `CHUNK` units) as `TextEncoder` writes it into a reused buffer. */
+function encodedLength(text: string, start: number, end: number): number {
+  encoder ??= new TextEncoder();
+  scratch ??= new Uint8Array(CHUNK * 3);
+  return encoder.encodeInto(start === 0 && end === text.length ? text : text.slice(start, end), scratch).written;
 }

@@ -74,7 +74,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     let started = performance.now();
     if (job.figuresOnly) {
       const whole = await runInspectJob(job);
-      return postReport(id, "head", { ...whole, request: null }, false, performance.now() - started);
+      return postReport(id, "head", whole, false, performance.now() - started);
     }
     // The first report cuts its lists: quick to make and to read, it is what the view shows first.
     const head = await runInspectJob(job, HEAD_LIST_CAP);

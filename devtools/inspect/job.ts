@@ -51,8 +51,14 @@ async function tokenizerFor(job: InspectJob, model: string): Promise<OpenAIToken
  * the report's provider decides: a wrong guess is inspected once more (never with a tokenizer
  * for another provider, which would add a mismatch note).
  * `listCap` cuts the report's lists (the worker's first, quick report); default every list whole.
+ * A figures-only job's report comes without its request (see `InspectJob.figuresOnly`).
  */
 export async function runInspectJob(job: InspectJob, listCap = DEVTOOLS_LIST_CAP): Promise<InspectionReport> {
+  const report = await inspectJob(job, listCap);
+  return job.figuresOnly ? { ...report, request: null } : report;
+}
+
+async function inspectJob(job: InspectJob, listCap: number): Promise<InspectionReport> {
   const { settings } = job;
   const previous = previousOption(job.previous);
   // The header's caps replace the request's own context budget; empty caps keep the request's.

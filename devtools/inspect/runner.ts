@@ -280,8 +280,7 @@ async function postJob(worker: Worker, id: number, job: InspectJob, cancelled: (
 const inPageRunner: InspectRunner = async (job) => {
   const { runInspectJob } = await import("./job.ts");
   try {
-    const report = await runInspectJob(job);
-    return { report: job.figuresOnly ? { ...report, request: null } : report, requestComing: null };
+    return { report: await runInspectJob(job), requestComing: null };
   } catch (error) {
     throw new InspectFailure(serializeError(error));
   }
