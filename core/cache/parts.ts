@@ -184,7 +184,9 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
       bytes: 0,
     }),
   );
-  for (const s of seg.segments)
+  // Indexed: an iterator over every segment was an allocation per segment.
+  for (let k = 0, segments = seg.segments; k < segments.length; k++) {
+    const s = segments[k]!;
     if (s.kind === "tool_choice")
       drafts.push({
         index: drafts.length,
@@ -200,6 +202,7 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
         tokens: 0,
         bytes: 0,
       });
+  }
   const messages = request.messages;
   const turnStart = lastAssistant(messages) + 1;
   let leading = true;

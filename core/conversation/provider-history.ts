@@ -32,12 +32,21 @@ export const PROVIDER_HISTORY_ISSUE_CODES = Object.freeze({
 } as const);
 
 const quoted = (ids: readonly string[]) => ids.map((id) => JSON.stringify(id)).join(", ");
-const calls = (m: Message) =>
-  m.role === "assistant"
+/** Shared empty answer of `calls` and `results`: most messages have neither, and a long history allocated a list for each. */
+const NONE: readonly never[] = Object.freeze([]);
+const holds = (m: Message, type: ContentBlock["type"]) => {
+  const blocks = m.content;
+  for (let i = 0; i < blocks.length; i++) if (blocks[i]!.type === type) return true;
+  return false;
+};
+const calls = (m: Message): readonly Extract<ContentBlock, { type: "tool_call" }>[] =>
+  m.role === "assistant" && holds(m, "tool_call")
     ? m.content.filter((b): b is Extract<ContentBlock, { type: "tool_call" }> => b.type === "tool_call")
-    : [];
-const results = (m: Message) =>
-  m.content.filter((b): b is Extract<ContentBlock, { type: "tool_result" }> => b.type === "tool_result");
+    : NONE;
+const results = (m: Message): readonly Extract<ContentBlock, { type: "tool_result" }>[] =>
+  holds(m, "tool_result")
+    ? m.content.filter((b): b is Extract<ContentBlock, { type: "tool_result" }> => b.type === "tool_result")
+    : NONE;
 
 /**
  * Every sequencing issue of `messages` under `format`'s rules (table above), ordered by message

@@ -13,8 +13,9 @@ type Mutable = Record<string, JsonValue>;
 /** Fields of `obj` not in `known`, in their original order; undefined when there are none. */
 export function extraFields(obj: object, known: readonly string[]): JsonObject | undefined {
   let out: Mutable | undefined;
-  for (const key of Object.keys(obj)) {
-    if (known.includes(key)) continue;
+  // for…in with an own check: Object.keys's keys in its order, without a new array per object.
+  for (const key in obj) {
+    if (!Object.hasOwn(obj, key) || known.includes(key)) continue;
     const v = (obj as Record<string, unknown>)[key];
     if (v === undefined) continue;
     putOwn((out ??= {}), key, v);

@@ -108,13 +108,16 @@ export function wireEvidence(o: Obj): Record<WireFormat, FormatEvidence> {
   let blocks = false;
   let blockCache = false;
   let converse = false;
-  for (const m of messages) {
+  // Indexed loops: iterators here were an allocation per message and block of every detection.
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
     if (!isObject(m)) continue;
     if (typeof m["role"] === "string" && CHAT_ROLES.has(m["role"])) roles = true;
     if (has(m, "tool_calls") || has(m, "function_call")) calls = true;
     const content = m["content"];
     if (!Array.isArray(content)) continue;
-    for (const b of content) {
+    for (let j = 0; j < content.length; j++) {
+      const b: unknown = content[j];
       if (!isObject(b)) continue;
       const t = b["type"];
       if (

@@ -118,9 +118,10 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
         providerFields: providerFieldsOf(KEY, extraFields(m, ["role", "name", "content"])),
       });
     }
-    const content: ContentBlock[] = [];
-    if (typeof m.content === "string") content.push({ type: "text", text: m.content });
-    else if (Array.isArray(m.content) && m.role !== "tool")
+    // A string content (most messages) makes its list at its size: a push onto an empty list
+    // reserved room for 17 blocks, kept by every message for as long as the request lives.
+    const content: ContentBlock[] = typeof m.content === "string" ? [{ type: "text", text: m.content }] : [];
+    if (Array.isArray(m.content) && m.role !== "tool")
       for (const p of m.content) content.push(partFrom(p as ChatPartIn));
     // A fresh object (or a new empty one): `noContent` may be added below.
     const extras = (extraFields(m, MESSAGE_FIELDS) ?? {}) as Record<string, JsonValue>;

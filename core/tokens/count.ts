@@ -142,9 +142,10 @@ function estimateCount(
     cum += dot(features, c);
     const rounded = Math.round(cum);
     let mediaTokens = 0;
-    for (const m of own) {
-      media.push(m);
-      mediaTokens += m.tokens;
+    // Indexed: `own` is nearly always the shared empty list, and an iterator over it was an allocation per segment.
+    for (let k = 0; k < own.length; k++) {
+      media.push(own[k]!);
+      mediaTokens += own[k]!.tokens;
     }
     const tokens = rounded - previous + mediaTokens;
     previous = rounded;
