@@ -5,7 +5,7 @@ import { providerArb, requestArb } from "../test-support/arbitraries.ts";
 import { estimateTextTokens } from "../tokens/estimate.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { commonSegments, compareTurns, toTurn } from "./compare.ts";
-import { plainSegment } from "./segment-record.ts";
+import { plainSegment, plainTextJson, segmentJson } from "./segment-record.ts";
 import { segmentLazily, segmentWith } from "./segments.ts";
 
 /** The request with its last message's last block changed (or a message appended). */
@@ -59,6 +59,49 @@ describe("segmentLazily", () => {
         );
       }),
       { seed: 1802, numRuns: 120 },
+    );
+  });
+});
+
+describe("a plain text's hash, made without writing its JSON", () => {
+  /** One user message per text, segmented keeping plain texts (as a counted segmentation does). */
+  const hashes = (texts: readonly string[]) => {
+    const req: NormalizedRequest = {
+      model: { provider: "openai", model: "gpt-4o" },
+      tools: [],
+      messages: texts.map((text) => ({ role: "user" as const, content: [{ type: "text" as const, text }] })),
+    };
+    const seg = segmentLazily(req, "openai", estimateTextTokens, undefined, -1, true);
+    return seg.segments.flatMap((s, i) =>
+      s.kind === "block" ? [{ text: texts[s.messageIndex!]!, json: segmentJson(s, seg.texts[i]!), sha: s.sha256 }] : [],
+    );
+  };
+
+  it("is the SHA-256 of the block's JSON for every kind of text, short and long (property, seed 1803)", () => {
+    const long = "Layout commit latency field runtime budget. ".repeat(12);
+    const cases = [
+      long, // nothing to escape
+      `${long}"quoted" and a back\\slash`,
+      `${long}\nnew line\ttab\rreturn\u0001\u001f`,
+      `${long}emoji 🙂, Arabic مرحبا, CJK 漢字`,
+      `${long}lone \uD800 high`, // written as \ud800 by JSON.stringify
+      `${long}lone low \uDC00`,
+      `\uD83D${long}`,
+      "x".repeat(70_000), // past the scratch buffer
+      `${"é".repeat(30_000)}"`,
+    ];
+    for (const h of hashes(cases)) {
+      expect(h.json).toBe(plainTextJson(h.text));
+      expect(h.sha).toBe(sha256Hex(h.json));
+    }
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: "binary", minLength: 200, maxLength: 900 }), { maxLength: 6 }),
+        (texts) => {
+          for (const h of hashes(texts)) expect(h.sha).toBe(sha256Hex(plainTextJson(h.text)));
+        },
+      ),
+      { seed: 1803, numRuns: 150 },
     );
   });
 });

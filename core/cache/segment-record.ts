@@ -11,7 +11,7 @@
  */
 import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { hashText } from "../util/hash.ts";
+import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import type { ContentBlockType, Message, Role } from "../messages/types.ts";
 import type { Segment, SegmentKind, SegmentRegion } from "./types.ts";
@@ -64,6 +64,25 @@ const TEXT_BLOCK_HEAD = '{"type":"text","text":';
  * measured and compared, and writing their JSON was a third of segmenting.
  */
 export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
+
+/** What `JSON.stringify` escapes in a string: a quote, a backslash, a control character (and lone surrogates). */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPED = /["\\\u0000-\u001f]/;
+
+/** The start of a plain text block's JSON up to its text's opening quote. */
+const TEXT_HEAD_QUOTE = `${TEXT_BLOCK_HEAD}"`;
+
+/**
+ * The SHA-256 of `plainTextJson(text)`, hashed without writing that JSON: a text with nothing to
+ * escape (most prose) is its own JSON string between quotes; any other is written by
+ * `JSON.stringify` alone, with the fixed frame added as bytes.
+ */
+function plainTextSha(text: string): string {
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return !ESCAPED.test(text) && typeof wellFormed === "function" && wellFormed.call(text)
+    ? hashFramed(TEXT_HEAD_QUOTE, text, '"}')
+    : hashFramed(TEXT_BLOCK_HEAD, JSON.stringify(text), "}");
+}
 
 /** Control characters `JSON.stringify` escapes other than \n, \r and \t. */
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
@@ -219,7 +238,12 @@ export class SegmentRecord implements Segment {
     const found = (this.#found ??= {});
     if (found.sha256 === undefined) {
       const h = this.#hashes;
-      found.sha256 = h instanceof Map ? sha(this.#json, h) : h.sha256;
+      // A long plain text (no memo for it) is hashed as its JSON without that JSON being written.
+      found.sha256 = !(h instanceof Map)
+        ? h.sha256
+        : (this.#flags & PLAIN_TEXT) !== 0 && this.#text.length > MEMO_CHARS
+          ? plainTextSha(this.#text)
+          : sha(this.#json, h);
     }
     return found.sha256;
   }

@@ -66,6 +66,22 @@ export function sha256Hex(input: string | Uint8Array): string {
   throw new InvalidInputError("input", `sha256Hex hashes a string or a Uint8Array, got ${describeValue(input)}.`);
 }
 
+/**
+ * Lowercase hex SHA-256 of the UTF-8 of `head + body + tail`, the three written one after another
+ * into the scratch buffer instead of joined first. Hashing a plain text block's JSON this way
+ * (`segment-record.ts`) makes no throwaway copy of each text, nor the flat copy encoding a joined
+ * string makes. `head` and `tail` must be ASCII (they are written a unit per byte).
+ */
+export function hashFramed(head: string, body: string, tail: string): string {
+  if (head.length + body.length + tail.length > SCRATCH_CHARS) return hashText(head + body + tail).sha256;
+  const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+  let n = 0;
+  for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
+  n += encodesInJs ? writeUtf8(body, out, n) : encoder.encodeInto(body, out.subarray(n)).written;
+  for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
+  return hex(sha256(out.subarray(0, n)));
+}
+
 /** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */
 export function hashText(text: string): { readonly bytes: number; readonly sha256: string } {
   const long = text.length > SCRATCH_CHARS;

@@ -84,6 +84,12 @@ describe("the JavaScript UTF-8 loops (Blink's path, checked in every runtime)", 
     expect(Array.from(out.subarray(0, written))).toEqual(Array.from(expected));
     expect(out[written]).toBe(0xaa); // nothing past what it says it wrote
     expect(countUtf8(text)).toBe(expected.length);
+    // From an offset (a hash frames a text between bytes of its own): the same bytes, there.
+    const at = new Uint8Array(text.length * 3 + 9).fill(0xaa);
+    expect(writeUtf8(text, at, 5)).toBe(expected.length);
+    expect(Array.from(at.subarray(0, 5))).toEqual([0xaa, 0xaa, 0xaa, 0xaa, 0xaa]);
+    expect(Array.from(at.subarray(5, 5 + written))).toEqual(Array.from(expected));
+    expect(at[5 + written]).toBe(0xaa);
   };
 
   it.each(["", "a", "é", "€", "\uffff", "\ufeffbom", "🙂", "a🙂b", "\ud800", "\udc00", "x\ud83d", "\ude42\ud83d"])(

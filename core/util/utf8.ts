@@ -43,12 +43,12 @@ export function countUtf8(text: string, start = 0, end = text.length): number {
 }
 
 /**
- * Writes the UTF-8 of `text` into `out` from index 0 and returns the byte count: what
+ * Writes the UTF-8 of `text` into `out` from index `start` and returns the byte count: what
  * `TextEncoder.encodeInto` writes (a lone surrogate as U+FFFD) when `out` holds the whole text,
  * which 3 bytes per UTF-16 unit always do.
  */
-export function writeUtf8(text: string, out: Uint8Array): number {
-  let j = 0;
+export function writeUtf8(text: string, out: Uint8Array, start = 0): number {
+  let j = start;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     let c = text.charCodeAt(i);
@@ -78,7 +78,7 @@ export function writeUtf8(text: string, out: Uint8Array): number {
     out[j++] = 0x80 | ((c >> 6) & 0x3f);
     out[j++] = 0x80 | (c & 0x3f);
   }
-  return j;
+  return j - start;
 }
 
 /**
