@@ -24,6 +24,7 @@
 import { CONTENT_BLOCK_TYPES, type ContentBlock, type Message } from "../messages/types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { foldWhitespace, safeSlice } from "../util/text.ts";
+import { contentPath, messagePath } from "../util/paths.ts";
 import type { SegmentedRequest } from "./segments.ts";
 import type { PartKind, RequestPart } from "./types.ts";
 
@@ -88,9 +89,9 @@ export function partPreview(request: NormalizedRequest, part: RequestPart): stri
 
 const blockPath = (i: number, from: number, to: number, m: Message) =>
   from === 0 && to === m.content.length
-    ? `messages[${i}]`
+    ? messagePath(i)
     : to - from === 1
-      ? `messages[${i}].content[${from}]`
+      ? contentPath(i, from)
       : `messages[${i}].content[${from}..${to - 1}]`;
 
 /** Index of the last assistant message, or -1. */

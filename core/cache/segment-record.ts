@@ -13,6 +13,7 @@ import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
+import { contentPath, messagePath } from "../util/paths.ts";
 import type { ContentBlockType, Message, Role } from "../messages/types.ts";
 import type { Segment, SegmentKind, SegmentRegion } from "./types.ts";
 
@@ -42,9 +43,9 @@ export function segmentPath(kind: SegmentKind, messageIndex: number | null, item
     case "tool_choice":
       return `providerOptions.${item === GEMINI_CHOICE ? "toolConfig" : "tool_choice"}`;
     case "message":
-      return `messages[${messageIndex}]`;
+      return messagePath(messageIndex!);
     default:
-      return `messages[${messageIndex}].content[${item}]`;
+      return contentPath(messageIndex!, item);
   }
 }
 

@@ -16,6 +16,7 @@ import { leadingSystemCount } from "../formats/system-placement.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ContentBlock, Message } from "../messages/types.ts";
 import type { ToolDefinition } from "../messages/request.ts";
+import { contentPath, messagePath } from "../util/paths.ts";
 
 /** The prompt order a counter follows: the cache providers' three orders. */
 export type SegmentOrder = "openai" | "anthropic" | "gemini";
@@ -34,11 +35,11 @@ export type SegmentRef =
     };
 
 function pushMessage(m: Message, i: number, out: SegmentRef[]): void {
-  out.push({ kind: "message", path: `messages[${i}]`, message: m, messageIndex: i });
+  out.push({ kind: "message", path: messagePath(i), message: m, messageIndex: i });
   m.content.forEach((block, j) =>
     out.push({
       kind: "block",
-      path: `messages[${i}].content[${j}]`,
+      path: contentPath(i, j),
       message: m,
       messageIndex: i,
       block,

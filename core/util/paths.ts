@@ -31,3 +31,13 @@ export function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
   }
   return cur;
 }
+
+/**
+ * `messages[i]` as one flat string. A template literal this long is a chain of string pieces
+ * (V8 joins strings of 13 or more characters lazily), and a long request keeps one per segment:
+ * the garbage collector copies every piece while the request lives. `join` writes it flat.
+ */
+export const messagePath = (i: number): string => ["messages[", i, "]"].join("");
+
+/** `messages[i].content[j]` as one flat string (see `messagePath`). */
+export const contentPath = (i: number, j: number): string => ["messages[", i, "].content[", j, "]"].join("");
