@@ -147,8 +147,19 @@ export async function runEdgeWorkerTests() {
         const init = c.init();
         const start = performance.now();
         const answer = (async () => {
-          const response = await mf.dispatchFetch(`http://worker.test/${c.query ?? ""}`, init);
-          return { response, text: await response.text() };
+          for (let attempt = 0; ; attempt++) {
+            try {
+              // A body stream is read once: a retried case makes its request again.
+              const response = await mf.dispatchFetch(
+                `http://worker.test/${c.query ?? ""}`,
+                attempt === 0 ? init : c.init(),
+              );
+              return { response, text: await response.text() };
+            } catch (error) {
+              const transport = error instanceof Error && error.message === "fetch failed";
+              if (!transport || attempt >= (c.transportRetries ?? 0)) throw error;
+            }
+          }
         })();
         const { response, text } = await (c.timeoutMs === undefined
           ? answer
