@@ -66,7 +66,7 @@ const TEXT_BLOCK_HEAD = '{"type":"text","text":';
  */
 export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
 
-/** What `JSON.stringify` escapes in a string: a quote, a backslash, a control character (and lone surrogates). */
+/** What `JSON.stringify` escapes in a well-formed string: a quote, a backslash, a control character (lone surrogates are found by `isWellFormed`). */
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const ESCAPED = /["\\\u0000-\u001f]/;
 
