@@ -74,13 +74,21 @@ const ESCAPED = /["\\\u0000-\u001f]/;
 const TEXT_HEAD_QUOTE = `${TEXT_BLOCK_HEAD}"`;
 
 /**
+ * True when the runtime's own `String.prototype.isWellFormed` says `text` has no lone surrogate;
+ * false as well where there is none (then the callers take their JSON path, which is always right).
+ */
+function wellFormed(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === "function" && native.call(text);
+}
+
+/**
  * The SHA-256 of `plainTextJson(text)`, hashed without writing that JSON: a text with nothing to
  * escape (most prose) is its own JSON string between quotes; any other is written by
  * `JSON.stringify` alone, with the fixed frame added as bytes.
  */
 function plainTextSha(text: string): string {
-  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  return !ESCAPED.test(text) && typeof wellFormed === "function" && wellFormed.call(text)
+  return !ESCAPED.test(text) && wellFormed(text)
     ? hashFramed(TEXT_HEAD_QUOTE, text, '"}')
     : hashFramed(TEXT_BLOCK_HEAD, JSON.stringify(text), "}");
 }
@@ -102,9 +110,7 @@ function occurrences(text: string, char: string): number {
  * as `\u` escapes) is measured on its JSON.
  */
 export function plainTextBytes(text: string): number {
-  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  if (RARE_CONTROL.test(text) || typeof wellFormed !== "function" || !wellFormed.call(text))
-    return utf8Length(plainTextJson(text));
+  if (RARE_CONTROL.test(text) || !wellFormed(text)) return utf8Length(plainTextJson(text));
   return (
     TEXT_BLOCK_HEAD.length +
     3 +

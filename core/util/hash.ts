@@ -67,6 +67,13 @@ export function sha256Hex(input: string | Uint8Array): string {
 }
 
 /**
+ * Writes the UTF-8 of `text` into `out` from index `at` (`out` must have room for it) and returns
+ * the byte count; in Blink with the JavaScript loop (see `encodesInJs`): the same bytes.
+ */
+const encodeAt = (text: string, out: Uint8Array, at: number): number =>
+  encodesInJs ? writeUtf8(text, out, at) : encoder.encodeInto(text, at === 0 ? out : out.subarray(at)).written;
+
+/**
  * Lowercase hex SHA-256 of the UTF-8 of `head + body + tail`, the three written one after another
  * into the scratch buffer instead of joined first. Hashing a plain text block's JSON this way
  * (`segment-record.ts`) makes no throwaway copy of each text, nor the flat copy encoding a joined
@@ -77,7 +84,7 @@ export function hashFramed(head: string, body: string, tail: string): string {
   const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
   let n = 0;
   for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
-  n += encodesInJs ? writeUtf8(body, out, n) : encoder.encodeInto(body, out.subarray(n)).written;
+  n += encodeAt(body, out, n);
   for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
   return hex(sha256(out.subarray(0, n)));
 }
@@ -92,7 +99,6 @@ export function hashText(text: string): { readonly bytes: number; readonly sha25
   // Three bytes per UTF-16 unit is the most UTF-8 can take, so a short text always fits the
   // scratch buffer; a long one gets a buffer of exactly its length.
   const out = long ? new Uint8Array(countUtf8(text)) : (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
-  // In Blink, encoded here rather than by TextEncoder (see `encodesInJs`): the same bytes.
-  const written = encodesInJs ? writeUtf8(text, out) : encoder.encodeInto(text, out).written;
+  const written = encodeAt(text, out, 0);
   return { bytes: written, sha256: hex(sha256(out.subarray(0, written))) };
 }
