@@ -6,7 +6,7 @@ import { ContextBudgetError } from "./errors.ts";
 import { toolCallBlock, toolResultMessage } from "../messages/index.ts";
 import type { Message, ToolDefinition } from "../messages/index.ts";
 import type { AssembleProviderInputOptions } from "./types.ts";
-import { explainProviderInput } from "./assemble.ts";
+import { assembleProviderInput, explainProviderInput } from "./assemble.ts";
 
 /** A plain, serializable description of one assembly; `toOptions` builds fresh options from it. */
 interface Scenario {
@@ -215,6 +215,31 @@ describe("assembly properties", () => {
         if (s.budget.tokens !== undefined) expect(out.trace.totals.tokens).toBeLessThanOrEqual(s.budget.tokens + 1e-9);
       }),
       { seed: 1004, numRuns: 200 },
+    );
+  });
+  it("assembles what the explained assembly sends, the host's history left as it was (seed 1005)", async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        // Without context providers the default pipeline labels by position and evicts in place.
+        const { contextProviders, ...rest } = toOptions(s, true);
+        const options = s.context.length === 0 ? rest : { ...rest, contextProviders: contextProviders! };
+        const history = options.history!;
+        const before = [...history];
+        let explained: Awaited<ReturnType<typeof explainProviderInput>>;
+        try {
+          explained = await explainProviderInput(options);
+        } catch (error) {
+          if (!(error instanceof ContextBudgetError)) throw error;
+          await expect(assembleProviderInput(options)).rejects.toEqual(error);
+          return;
+        }
+        const assembled = await assembleProviderInput(options);
+        expect(JSON.stringify(assembled)).toBe(JSON.stringify(explained.request));
+        expect(assembled.messages).not.toBe(history);
+        expect(history).toHaveLength(before.length);
+        history.forEach((message, i) => expect(message).toBe(before[i]));
+      }),
+      { seed: 1005, numRuns: 200 },
     );
   });
 });

@@ -210,8 +210,9 @@ async function runAssembly(options: AssembleProviderInputOptions, measureAll: bo
     report = evicted.report;
     if (report.truncated) keep = evicted.keep;
   }
-  // `all` is this call's own array: sent as is when nothing was dropped.
-  const finalMessages = keep === undefined ? all : kept(all, keep);
+  // `all` is this call's own array: sent as is when nothing was dropped, else compacted in place
+  // unless the trace still reads it by position.
+  const finalMessages = keep === undefined ? all : measureAll ? kept(all, keep) : keptInPlace(all as Message[], keep);
   let traced: { items: SourcedMessage[]; measures: Measure[] } | undefined;
   if (measureAll) {
     traced = { items: [], measures: [] };
@@ -266,6 +267,18 @@ function kept(messages: readonly Message[], keep: Uint8Array): Message[] {
   const out = new Array<Message>(count);
   for (let p = 0, n = 0; p < messages.length; p++) if (keep[p] === 1) out[n++] = messages[p]!;
   return out;
+}
+
+/**
+ * `kept`, written over `messages` itself (an array this call built and no one else holds): a
+ * 100,000-message history then costs no second array, which V8 would allocate outside the young
+ * generation, page by page. Shortening `length` trims the array where it lies.
+ */
+function keptInPlace(messages: Message[], keep: Uint8Array): Message[] {
+  let n = 0;
+  for (let p = 0; p < keep.length; p++) if (keep[p] === 1) messages[n++] = messages[p]!;
+  messages.length = n;
+  return messages;
 }
 
 /** Leading messages that are instructions (or system messages middleware added before them). */

@@ -1,5 +1,6 @@
 import type { ContentBlock, Message, ToolDefinition } from "../messages/index.ts";
 import { estimateTextTokens, type TokenEstimator } from "../tokens/estimate.ts";
+import { type JsonSize, sizeJson } from "../util/json-size.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { StringIndex } from "../util/string-index.ts";
 
@@ -137,9 +138,11 @@ export function linkToolBlocks(blocks: ToolBlocks): ToolLinks {
  * exactly as `measureMessage` would. With the default estimator the measured text is never
  * built: its length and UTF-8 size are sums over the blocks' payloads (joined by a one-byte
  * `\n`; no payload starts or ends with half a surrogate pair next to another, so the sums equal
- * the joined text's counts). Without `withBytes` the UTF-8 sizes are not counted (`bytes` stays all
- * 0): for a caller that neither caps bytes nor shows them, which then never reads the payloads'
- * characters at all (at 100,000 messages that is most of the memory traffic).
+ * the joined text's counts), and JSON payloads (tool arguments, structured results) are sized
+ * without being written (`sizeJson`). Without `withBytes` the UTF-8 sizes are not counted
+ * (`bytes` stays all 0): for a caller that neither caps bytes nor shows them, which then never
+ * reads the text payloads' characters at all (at 100,000 messages that is most of the memory
+ * traffic).
  */
 export function measureMessages(
   messages: readonly Message[],
@@ -151,6 +154,7 @@ export function measureMessages(
   const bytes = new Float64Array(count);
   const tokens = new Float64Array(count);
   const tools = new ToolLinker();
+  const json: JsonSize = { chars: 0, bytes: 0 };
   for (let i = 0; i < count; i++) {
     const content = messages[i]!.content;
     if (estimate !== estimateTextTokens) {
@@ -166,11 +170,16 @@ export function measureMessages(
     let b = c;
     for (let k = 0; k < content.length; k++) {
       const block = content[k]!;
-      if (block.type === "tool_call") {
+      const type = block.type;
+      if (type === "tool_call") {
         // `<name>(<arguments JSON>)`: the two parentheses are one byte each.
-        const json = JSON.stringify(block.arguments) ?? "";
-        c += block.name.length + 2 + json.length;
-        if (withBytes) b += utf8Length(block.name) + 2 + utf8Length(json);
+        sizeJson(block.arguments, json, withBytes);
+        c += block.name.length + 2 + json.chars;
+        if (withBytes) b += utf8Length(block.name) + 2 + json.bytes;
+      } else if ((type === "tool_result" && typeof block.result !== "string") || type === "opaque") {
+        sizeJson(type === "opaque" ? block.value : block.result, json, withBytes);
+        c += json.chars;
+        b += json.bytes;
       } else {
         const text = blockText(block);
         c += text.length;

@@ -11,6 +11,7 @@
  */
 import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
+import { stringifiesAsIs, wellFormed } from "../util/json-size.ts";
 import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
@@ -66,21 +67,8 @@ const TEXT_BLOCK_HEAD = '{"type":"text","text":';
  */
 export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
 
-/** What `JSON.stringify` escapes in a well-formed string: a quote, a backslash, a control character (lone surrogates are found by `isWellFormed`). */
-// oxlint-disable-next-line no-control-regex -- matching control characters is the point
-const ESCAPED = /["\\\u0000-\u001f]/;
-
 /** The start of a plain text block's JSON up to its text's opening quote. */
 const TEXT_HEAD_QUOTE = `${TEXT_BLOCK_HEAD}"`;
-
-/**
- * True when the runtime's own `String.prototype.isWellFormed` says `text` has no lone surrogate;
- * false as well where there is none (then the callers take their JSON path, which is always right).
- */
-function wellFormed(text: string): boolean {
-  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  return typeof native === "function" && native.call(text);
-}
 
 /**
  * The SHA-256 of `plainTextJson(text)`, hashed without writing that JSON: a text with nothing to
@@ -88,7 +76,7 @@ function wellFormed(text: string): boolean {
  * `JSON.stringify` alone, with the fixed frame added as bytes.
  */
 function plainTextSha(text: string): string {
-  return !ESCAPED.test(text) && wellFormed(text)
+  return stringifiesAsIs(text)
     ? hashFramed(TEXT_HEAD_QUOTE, text, '"}')
     : hashFramed(TEXT_BLOCK_HEAD, JSON.stringify(text), "}");
 }

@@ -91,6 +91,10 @@ export const makeHostileCases = (samples, slowdown) =>
     name: `hostile body ${sample.id} answers 200/400/413/422 within 1 s`,
     init: post(sample.body()),
     timeoutMs: 10_000,
+    // A body over the cap (million-messages: 32 MB) is answered 413 before it is read, so the
+    // client may still be writing it when the connection closes: "fetch failed" on a loaded
+    // machine (seen 2026-12-03), as for the Content-Length case below. The request is sent again.
+    transportRetries: 2,
     before: () => slowdown(),
     check: ({ response, text, elapsedMs, before }) => {
       assert.ok([200, 400, 413, 422].includes(response.status), `status ${response.status}: ${text.slice(0, 300)}`);

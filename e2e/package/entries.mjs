@@ -18,8 +18,10 @@ export const ENTRIES = [
     goal: 12 * KB,
     // measured 15,032 B: 13,414 B at the re-layering, later features, the composer's bucketed
     // duplicate-id check (~0.5 KB, composeBudgetedPrompt 2.0× → 1.4× of a join at 100k sections)
-    // and eviction's tool-call index (~0.5 KB, see ./assembly)
-    budget: 16_500,
+    // and eviction's tool-call index (~0.5 KB, see ./assembly). 2026-12-03: 16,105 B, +0.6 KB for
+    // sizing tool arguments and results as JSON without writing them (util/json-size.ts: 30 MB less
+    // garbage per call and 35% less time at 100,000 messages, see ./assembly)
+    budget: 17_700,
   },
   {
     subpath: "./assembly",
@@ -28,8 +30,10 @@ export const ENTRIES = [
     goal: 8 * KB,
     // measured 12,827 B: 11,571 B, later features, and tool calls paired while measuring with a
     // typed-array index instead of a Map (~0.6 KB; ~10 ms less at 100,000 messages, where the Map
-    // was the most super-linear step), see git log
-    budget: 14_100,
+    // was the most super-linear step), see git log. 2026-12-03: 13,714 B, +0.6 KB for sizeJson
+    // (assembly + eviction of 100,000 messages 85 → 55 ms, 10,000 messages 5.6 → 3.6 ms; the JSON
+    // strings written only to be measured were 30 MB of garbage per 100,000-message call)
+    budget: 15_100,
   },
   {
     subpath: "./composer",
