@@ -340,4 +340,30 @@ describe("plain text blocks kept as their own text (counted segmentation)", () =
         expect(prefix(kept, editedJson)).toEqual(prefix(json, editedJson));
       }
   });
+
+  it("segments a request past the presized size exactly as one below it, with no holes (tools, tool choice, many blocks)", () => {
+    // 22,000 messages of three blocks each: 88,000 segments, past PRESIZED_FROM (65,536).
+    const request = (count: number): NormalizedRequest =>
+      ({
+        model: { provider: "openai", model: "gpt-4o" },
+        tools: [{ name: "lookup", description: "finds", inputSchema: { type: "object" } }],
+        providerOptions: { tool_choice: "auto" },
+        messages: Array.from({ length: count }, (_, i) => ({
+          role: i % 2 === 0 ? "user" : "assistant",
+          content: [
+            { type: "text", text: `question ${i}` },
+            { type: "text", text: "same" },
+            { type: "text", text: `tail ${i % 7}` },
+          ],
+        })),
+      }) as unknown as NormalizedRequest;
+    for (const count of [2_000, 22_000]) {
+      const seg = segmentRequest(request(count), { provider: "openai" });
+      const expected = 1 + 1 + count * 4; // the tool, the tool choice, a header and three blocks per message
+      expect(seg.segments).toHaveLength(expected);
+      expect(Object.keys(seg.segments)).toHaveLength(expected); // no holes
+      expect(seg.segments.every((s, i) => s.index === i)).toBe(true);
+      expect(seg.segments.at(-1)!.path).toBe(`messages[${count - 1}].content[2]`);
+    }
+  });
 });

@@ -210,9 +210,18 @@ const blockCallerJson = (b: ContentBlock) =>
  * between). `twin`, the other turn of a comparison, lends the hashes and the very text string of
  * each segment whose text it repeats at the same index.
  */
+const PRESIZED_FROM = 65_536;
+
 class Segmenter {
-  readonly segments: SegmentRecord[] = [];
-  readonly texts: string[] = [];
+  /**
+   * Sized up front (`expected`) and filled by index, then cut to `count`: a list grown by `push`
+   * to 200,000 segments (a 100,000-message request) reallocates itself a dozen times, each copy a
+   * fresh large object that V8 maps page by page — about 3× the final list, twice per turn.
+   */
+  readonly segments: SegmentRecord[];
+  readonly texts: string[];
+  /** Segments added so far. */
+  count = 0;
   readonly ttl1h: number[] = [];
   readonly #memo: HashMemo = new Map();
   readonly #headers = new Map<string, string>();
@@ -230,7 +239,18 @@ class Segmenter {
      * `estimate` that does not read the text it is given (a count made beforehand).
      */
     readonly keepPlainText: boolean,
-  ) {}
+    /** How many segments the request will have (more or fewer only cost a reallocation or a trim). */
+    expected: number,
+  ) {
+    this.segments = expected > PRESIZED_FROM ? new Array<SegmentRecord>(expected) : [];
+    this.texts = expected > PRESIZED_FROM ? new Array<string>(expected) : [];
+  }
+
+  /** The lists cut to the segments added. */
+  done(): void {
+    this.segments.length = this.count;
+    this.texts.length = this.count;
+  }
 
   /**
    * The twin's segment at the next index when `source` certainly writes its text (then this
@@ -239,7 +259,7 @@ class Segmenter {
    * be plain segments, as a session keeps them), or one that `writesSame` finds so.
    */
   reusable(kind: SegmentKind, source: unknown, message = -1): Segment | undefined {
-    const twin = this.twin?.segments[this.segments.length];
+    const twin = this.twin?.segments[this.count];
     if (twin === undefined) return undefined;
     if (
       this.known >= 0 &&
@@ -265,7 +285,7 @@ class Segmenter {
     /** `text` is a plain text block's own text (`keepPlainText`), not JSON. */
     plainText = false,
   ): void {
-    const index = this.segments.length;
+    const index = this.count++;
     const twin = this.twin;
     // The other turn of a comparison mostly repeats this one: comparing is far cheaper than measuring.
     const same = reuse ?? (twin === undefined ? undefined : this.#sameAsTwin(twin, index, text, plainText));
@@ -292,30 +312,28 @@ class Segmenter {
         callerJson,
       )
     )
-      this.segments.push(same);
+      this.segments[index] = same;
     else
-      this.segments.push(
-        new SegmentRecord(
-          index,
-          kind,
-          region,
-          role,
-          messageIndex,
-          blockType,
-          this.offset,
-          byteLength,
-          tokens,
-          cache !== undefined,
-          own,
-          item,
-          callerJson,
-          same,
-          this.#memo,
-          source,
-          ownPlain,
-        ),
+      this.segments[index] = new SegmentRecord(
+        index,
+        kind,
+        region,
+        role,
+        messageIndex,
+        blockType,
+        this.offset,
+        byteLength,
+        tokens,
+        cache !== undefined,
+        own,
+        item,
+        callerJson,
+        same,
+        this.#memo,
+        source,
+        ownPlain,
       );
-    this.texts.push(own);
+    this.texts[index] = own;
     if (cache?.ttl === "1h") this.ttl1h.push(index);
     if (kind === "tool" || kind === "block") this.lastBlock = index;
     this.offset += byteLength;
@@ -359,6 +377,15 @@ class Segmenter {
       this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse, plain);
     }
   }
+}
+
+/** How many segments `segmentInto` adds for `request`: one per tool, the tool choice, a header per message and one per block. */
+function segmentCount(request: ProviderRequest | NormalizedRequest, provider: CacheProvider): number {
+  const messages = request.messages;
+  let count = request.tools.length + messages.length;
+  if ((request.providerOptions ?? {})[provider === "gemini" ? "toolConfig" : "tool_choice"] !== undefined) count++;
+  for (let i = 0; i < messages.length; i++) count += messages[i]!.content.length;
+  return count;
 }
 
 /** The request's segments in `provider`'s prompt order. */
@@ -469,8 +496,15 @@ export function segmentLazily(
 ): SegmentedRequest {
   // A twin segmented for another provider writes its tool choice under another key: not a twin.
   const same = twin?.provider === provider;
-  const out = new Segmenter(estimate, same ? twin : undefined, same ? known : -1, keepPlainText);
+  const out = new Segmenter(
+    estimate,
+    same ? twin : undefined,
+    same ? known : -1,
+    keepPlainText,
+    segmentCount(request, provider),
+  );
   segmentInto(out, request, provider);
+  out.done();
   const { segments, texts, ttl1h, lastBlock } = out;
   const automatic = provider === "anthropic" ? (request.providerOptions ?? {}).cache_control : undefined;
   const automaticTtl1h =
