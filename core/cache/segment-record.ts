@@ -11,7 +11,7 @@
  */
 import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { stringifiesAsIs, wellFormed } from "../util/json-size.ts";
+import { escapedExtra, stringifiesAsIs } from "../util/json-size.ts";
 import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
@@ -81,16 +81,6 @@ function plainTextSha(text: string): string {
     : hashFramed(TEXT_BLOCK_HEAD, JSON.stringify(text), "}");
 }
 
-/** Control characters `JSON.stringify` escapes other than \n, \r and \t. */
-// oxlint-disable-next-line no-control-regex -- matching control characters is the point
-const RARE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-
-function occurrences(text: string, char: string): number {
-  let n = 0;
-  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
-  return n;
-}
-
 /**
  * `utf8Length(plainTextJson(text))` without writing the JSON: the text's UTF-8 length, one more
  * byte for each `"`, `\`, newline, carriage return and tab (each written as two characters), and
@@ -98,17 +88,8 @@ function occurrences(text: string, char: string): number {
  * as `\u` escapes) is measured on its JSON.
  */
 export function plainTextBytes(text: string): number {
-  if (RARE_CONTROL.test(text) || !wellFormed(text)) return utf8Length(plainTextJson(text));
-  return (
-    TEXT_BLOCK_HEAD.length +
-    3 +
-    utf8Length(text) +
-    occurrences(text, '"') +
-    occurrences(text, "\\") +
-    occurrences(text, "\n") +
-    occurrences(text, "\r") +
-    occurrences(text, "\t")
-  );
+  const extra = escapedExtra(text);
+  return extra < 0 ? utf8Length(plainTextJson(text)) : TEXT_BLOCK_HEAD.length + 3 + utf8Length(text) + extra;
 }
 
 /** Kind, region and the three flags of a record in one small integer (see `SegmentRecord`). */

@@ -17,12 +17,35 @@ function sized(value: unknown, withBytes = true): JsonSize {
   return out;
 }
 
+/** Strings short and long (past `SHORT`, where a native scan comes first), mostly plain, with one special character or many. */
+const special = fc.constantFrom(
+  "\u0000",
+  "\u001f",
+  "\b",
+  "\n",
+  "\r",
+  "\t",
+  '"',
+  "\\",
+  "\ud800",
+  "\udc00",
+  "😀",
+  "é",
+  "€",
+);
+const longText = fc
+  .tuple(fc.string({ unit: "grapheme-ascii", minLength: 20, maxLength: 60 }), fc.option(special), fc.nat(60))
+  .map(([text, char, at]) => (char === null ? text : text.slice(0, at) + char + text.slice(at)));
+
 /** JSON-like data with every kind of string, numbers JSON writes oddly and the values it drops. */
 const anyData = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.string({ unit: "binary" }),
+    fc.string({ unit: "binary", minLength: 20, maxLength: 60 }),
+    longText,
     fc.string({
+      maxLength: 40,
       unit: fc.constantFrom(
         "\u0000",
         "\u001f",

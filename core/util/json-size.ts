@@ -123,12 +123,48 @@ function addAscii(n: number): void {
   bytes += n;
 }
 
+/** Below this length a string is counted character by character: cheaper than native scans' calls. */
+const SHORT = 24;
+
+/** A character `JSON.stringify` escapes, or half of a surrogate pair (it escapes a lone one). */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPED_OR_SURROGATE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Control characters `JSON.stringify` escapes other than \n, \r and \t. */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const RARE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+function occurrences(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+/**
+ * How many characters (and bytes: they are ASCII) `JSON.stringify(text)` adds to `text` besides
+ * its quotes: one for each `"`, `\`, newline, carriage return and tab, each written as two. `-1`
+ * when `text` holds another control character or a lone surrogate (written as `\uXXXX`): count
+ * that one character by character. Native scans only, so long prose costs a few passes of `indexOf`.
+ */
+export function escapedExtra(text: string): number {
+  if (!ESCAPED_OR_SURROGATE.test(text)) return 0;
+  if (RARE_CONTROL.test(text) || !wellFormed(text)) return -1;
+  return (
+    occurrences(text, '"') +
+    occurrences(text, "\\") +
+    occurrences(text, "\n") +
+    occurrences(text, "\r") +
+    occurrences(text, "\t")
+  );
+}
+
 /** A string between quotes, escaped as `JSON.stringify` escapes it (lone surrogates as `\uXXXX`). */
 function addString(text: string): void {
   const n = text.length;
-  if (stringifiesAsIs(text)) {
-    chars += n + 2;
-    if (countBytes) bytes += utf8Length(text) + 2;
+  const extra = n < SHORT ? -1 : escapedExtra(text);
+  if (extra >= 0) {
+    chars += n + 2 + extra;
+    if (countBytes) bytes += utf8Length(text) + 2 + extra;
     return;
   }
   let c16 = 2;
