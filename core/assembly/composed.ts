@@ -80,8 +80,9 @@ export function positionalPrompt(input: FlatInput, { messages, lead, inserted }:
   const count = inserted.length;
   // Nothing inserted: `input.messages` is this call's own array already (one copy fewer of a
   // 100,000-message history, which V8 allocates outside the young generation at a cost per page).
-  const out = count === 0 ? input.messages : new Array<Message>(messages.length + count);
+  let out = input.messages;
   if (count > 0) {
+    out = new Array<Message>(messages.length + count);
     for (let j = 0; j < lead; j++) out[j] = messages[j]!;
     for (let k = 0; k < count; k++) out[lead + k] = inserted[k]!.message;
     for (let j = lead; j < messages.length; j++) out[j + count] = messages[j]!;

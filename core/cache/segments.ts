@@ -379,11 +379,14 @@ class Segmenter {
   }
 }
 
+/** Where `provider`'s tool choice sits in the request's provider options. */
+const choiceKeyOf = (provider: CacheProvider) => (provider === "gemini" ? "toolConfig" : "tool_choice");
+
 /** How many segments `segmentInto` adds for `request`: one per tool, the tool choice, a header per message and one per block. */
 function segmentCount(request: ProviderRequest | NormalizedRequest, provider: CacheProvider): number {
   const messages = request.messages;
   let count = request.tools.length + messages.length;
-  if ((request.providerOptions ?? {})[provider === "gemini" ? "toolConfig" : "tool_choice"] !== undefined) count++;
+  if ((request.providerOptions ?? {})[choiceKeyOf(provider)] !== undefined) count++;
   for (let i = 0; i < messages.length; i++) count += messages[i]!.content.length;
   return count;
 }
@@ -398,7 +401,7 @@ function segmentInto(out: Segmenter, request: ProviderRequest | NormalizedReques
     out.add("tool", "tools", reuse ? "" : toolJson(t, i), null, null, null, i, callerJson, t.cache, t, reuse);
   }
   const opts = request.providerOptions ?? {};
-  const choiceKey = provider === "gemini" ? "toolConfig" : "tool_choice";
+  const choiceKey = choiceKeyOf(provider);
   const choice: JsonValue | undefined = opts[choiceKey];
   const addChoice = (region: SegmentRegion) =>
     out.add(

@@ -19,21 +19,14 @@ import { utf8Length } from "./utf8.ts";
 /** Nesting past this is left to `JSON.stringify` (it also ends a walk around a cycle). */
 const MAX_DEPTH = 64;
 
-/** What `JSON.stringify` escapes in a well-formed string: a quote, a backslash, a control character. */
-// oxlint-disable-next-line no-control-regex -- matching control characters is the point
-const ESCAPED = /["\\\u0000-\u001f]/;
-
 /**
  * True when the runtime's own `String.prototype.isWellFormed` says `text` has no lone surrogate;
  * false as well where there is none (callers then take their slower path, which is always right).
  */
-export function wellFormed(text: string): boolean {
+function wellFormed(text: string): boolean {
   const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
   return typeof native === "function" && native.call(text);
 }
-
-/** True when `JSON.stringify(text)` is `text` between quotes: nothing to escape, no lone surrogate. */
-export const stringifiesAsIs = (text: string): boolean => !ESCAPED.test(text) && wellFormed(text);
 
 /** The sizes `sizeJson` fills in. */
 export interface JsonSize {
@@ -157,6 +150,9 @@ export function escapedExtra(text: string): number {
     occurrences(text, "\t")
   );
 }
+
+/** True when `JSON.stringify(text)` is `text` between quotes: nothing to escape, no lone surrogate. */
+export const stringifiesAsIs = (text: string): boolean => escapedExtra(text) === 0;
 
 /** A string between quotes, escaped as `JSON.stringify` escapes it (lone surrogates as `\uXXXX`). */
 function addString(text: string): void {
