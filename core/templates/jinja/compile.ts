@@ -16,7 +16,7 @@ import { TEMPLATE_ERROR_CODES, TemplateLimitError, resolveTemplateLimits } from 
 import type { JinjaToken, SourcePosition, WhitespaceOptions } from "./source.ts";
 import { LineIndex, alignTokens, locateLexerError, originalOffset, preprocessWithOffsets } from "./source.ts";
 import { checkStructure } from "./structure.ts";
-import { tokenizeRewritten } from "./lexer-input.ts";
+import { tokenizeTemplate } from "./lexer.ts";
 
 export interface JinjaCompileOptions {
   /** Hard limits; unspecified ones use `DEFAULT_TEMPLATE_LIMITS`. */
@@ -97,7 +97,7 @@ export function compileJinjaTemplate(template: string, options: JinjaCompileOpti
 
   let rawTokens: JinjaToken[];
   try {
-    rawTokens = tokenizeRewritten(pre.text);
+    rawTokens = tokenizeTemplate(pre.text);
   } catch (error) {
     if (error instanceof TemplateError) throw error;
     const message = error instanceof Error ? error.message : String(error);
