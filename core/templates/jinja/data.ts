@@ -29,7 +29,7 @@ interface ValueClasses {
 
 let classes: ValueClasses | undefined;
 
-function valueClasses(): ValueClasses {
+export function valueClasses(): ValueClasses {
   if (classes !== undefined) return classes;
   const sample = asValue(new Environment().set("sample", { s: "", i: 1, f: 0.5, b: true, n: null, a: [] }));
   const of = (key: string) =>
@@ -84,7 +84,10 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
       );
   }
   if (value === null) return new kinds.null();
-  if (isDate(value)) {
+  const array = Array.isArray(value);
+  // A plain object or an array is no Date: the tag read (slow next to the prototype checks) is only for the rest.
+  const plain = !array && isPlainObject(value);
+  if (!array && !plain && isDate(value)) {
     if (Number.isNaN(value.getTime())) throw new InvalidInputError(pathOf(walk), "is an invalid Date.");
     return new kinds.string(value.toISOString());
   }
@@ -94,7 +97,7 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
     throw new InvalidInputError(pathOf(walk), "contains itself (a cycle): templates only receive tree-shaped data.");
   walk.open.push(value);
   try {
-    if (Array.isArray(value)) {
+    if (array) {
       const length = value.length;
       const items = new Array<RuntimeValue>(length);
       for (let index = 0; index < length; index++) {
@@ -105,7 +108,7 @@ function convert(value: unknown, depth: number, walk: Walk): RuntimeValue | unde
       }
       return new kinds.array(items);
     }
-    if (!isPlainObject(value)) {
+    if (!plain) {
       throw new InvalidInputError(
         pathOf(walk),
         `is ${describeValue(value)}: templates only receive JSON-like data (plain objects, not class instances, Maps or Sets).`,

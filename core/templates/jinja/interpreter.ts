@@ -13,12 +13,14 @@ import type { AstNode } from "./ast.ts";
 import { STRATA_NODE, metaOf } from "./ast.ts";
 import type { FilterArgs } from "./filters.ts";
 import { PREDICTED_FILTERS, checkPrinted, checkReplace, deepWork, planFilter, sortWork } from "./filters.ts";
+import { valueClasses } from "./data.ts";
 import type { RenderGuard } from "./guard.ts";
 import { WORK_UNITS } from "./guard.ts";
 import { TEMPLATE_ERROR_CODES } from "./limits.ts";
 import type { RuntimeValue, Statement, Value } from "./values.ts";
 import {
   asValue,
+  compactJson,
   hideSource,
   isContainer,
   isList,
@@ -250,10 +252,13 @@ export class SandboxedInterpreter extends Interpreter {
         };
       }
     }
-    const value = super.evaluate(
-      { type: "FilterExpression", operand: valueNode(operand), filter } as unknown as Statement,
-      env,
-    );
+    const value =
+      name === "tojson" && filterNode.type === "Identifier"
+        ? new (valueClasses().string)(compactJson(operand))
+        : super.evaluate(
+            { type: "FilterExpression", operand: valueNode(operand), filter } as unknown as Statement,
+            env,
+          );
     this.built(asValue(value), "The filter ", name);
     return value;
   }
@@ -274,6 +279,18 @@ export class SandboxedInterpreter extends Interpreter {
       const list = isList(left) ? right : isList(right) ? left : undefined;
       if (list !== undefined && !isList(list) && PRIMITIVE_TYPES.has(typeof list.value))
         checkPrinted(this.guard, isList(left) ? left : right, `"${operator}"`);
+    }
+    // The two operators of nearly every chat template, computed as the library computes them
+    // (loose equality of the two values; `+` of two strings is their concatenation) without a
+    // second pass through the library's operand checks.
+    if (operator === "==" || operator === "!=") {
+      const equal = left.value == right.value;
+      return new (valueClasses().boolean)(operator === "==" ? equal : !equal);
+    }
+    if (operator === "+" && isString(left) && isString(right)) {
+      const text = left.value + right.value;
+      this.guard.checkBuilt(text.length, "", operator);
+      return new (valueClasses().string)(text);
     }
     // The library evaluates the operands Strata already has from a reused node: nothing it runs
     // for an operator evaluates another node, so the node is free again when it returns.

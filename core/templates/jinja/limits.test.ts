@@ -132,6 +132,16 @@ describe("output size", () => {
     ).toHaveLength(10);
   });
 
+  it("checks every string `+` builds, named with its length, before any other limit", () => {
+    const error = limitError(
+      "{% set ns = namespace(s='x') %}{% for i in range(30) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+      {},
+      { maxOutputChars: 1000 },
+    );
+    expect(error.limit).toBe("maxOutputChars");
+    expect(error.message).toMatch(/"\+" builds a string of 1024 characters/);
+  });
+
   it("counts a macro's output once, where it is written", () => {
     const template = "{% macro m() %}{{ half }}{% endmacro %}{{ m() }}";
     expect(

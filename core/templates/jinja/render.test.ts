@@ -5,6 +5,8 @@ import { TemplateError } from "../errors.ts";
 import { compileJinjaTemplate } from "./compile.ts";
 import { TemplateLimitError } from "./limits.ts";
 import { renderCompiledJinjaTemplate, renderJinjaTemplate } from "./render.ts";
+import { Template } from "./vendor/huggingface-jinja.js";
+import { friendlyMessage } from "./interpreter.ts";
 
 function thrownBy(run: () => unknown): unknown {
   try {
@@ -134,6 +136,98 @@ describe("compiled templates", () => {
         },
       ),
       { seed: 4242, numRuns: 100 },
+    );
+  });
+});
+
+describe("tojson", () => {
+  /** What the library itself prints for `template` (the same vendored code Strata runs). */
+  const library = (template: string, args: Record<string, unknown>) => {
+    try {
+      return new Template(template).render(args);
+    } catch (error) {
+      return `error: ${(error as Error).message}`;
+    }
+  };
+  const strata = (template: string, args: Record<string, unknown>) => {
+    try {
+      return renderJinjaTemplate(template, args, { onError: "throw" });
+    } catch (error) {
+      return `error: ${(error as Error).message}`;
+    }
+  };
+  const value = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      fc.string({ unit: "binary", maxLength: 8 }),
+      fc.constantFrom('a"b', "back\\slash", "\u2028", "\ud800", "é", "\n\t", "</tag>"),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(0, -0, 1.5, 1e21, 2 ** 53, -1e-7),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.sparseArray(tie("value"), { maxLength: 4 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), tie("value"), { maxKeys: 4 }),
+    ),
+  })).value;
+
+  it("writes what the library's tojson writes, for any JSON-like value (property)", () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(strata("{{ v | tojson }}", { v })).toBe(library("{{ v | tojson }}", { v }));
+      }),
+      { seed: 20261203, numRuns: 1500 },
+    );
+  });
+
+  it("writes namespaces, loop values and built values as the library does, and fails where it fails", () => {
+    for (const template of [
+      "{% set ns = namespace(a=1, b=[1, 'x', none]) %}{{ ns | tojson }}",
+      "{% for x in [1, 2] %}{{ loop | tojson }}{% endfor %}",
+      "{{ {'k': [true, 1.25, {'n': none}], 'e': [], 'o': {}} | tojson }}",
+      "{{ undefined_name | tojson }}|{{ [undefined_name] | tojson }}",
+      "{{ (1, 2) | tojson }}",
+      "{{ range | tojson }}",
+      "{{ [range] | tojson }}",
+      "{{ {'k': 'x'.upper} | tojson }}",
+    ]) {
+      const expected = library(template, {});
+      const actual = strata(template, {});
+      if (expected.startsWith("error: ")) {
+        // The library's message, inside Strata's positioned error (types named as Jinja names them).
+        const message = friendlyMessage(expected.slice("error: ".length));
+        expect(actual).toMatch(/^error: Template render error \(line 1, column \d+\): /);
+        expect(actual.endsWith(`: ${message}`)).toBe(true);
+      } else expect(actual).toBe(expected);
+    }
+  });
+});
+
+describe("operators", () => {
+  /** The output, or the library's message an error carries (Strata's adds where it happened). */
+  const outcome = (run: () => string) => {
+    try {
+      return run();
+    } catch (error) {
+      return `error: ${friendlyMessage((error as Error).message).replace(/^Template render error \(line \d+, column \d+\): /, "")}`;
+    }
+  };
+
+  it("compares and joins as the library does: loose == and !=, + of strings (property)", () => {
+    const scalar = fc.oneof(
+      fc.constantFrom(0, 1, -0, 1.5, "", "0", "1", "1.5", "a", "A", true, false, null),
+      fc.integer({ min: -3, max: 3 }),
+      fc.string({ maxLength: 3 }),
+      fc.array(fc.constantFrom(0, "0", "a"), { maxLength: 2 }),
+    );
+    fc.assert(
+      fc.property(scalar, scalar, fc.constantFrom("{{ a == b }}", "{{ a != b }}", "{{ a + b }}"), (a, b, template) => {
+        expect(outcome(() => renderJinjaTemplate(template, { a, b }, { onError: "throw" }))).toBe(
+          outcome(() => new Template(template).render({ a, b })),
+        );
+      }),
+      { seed: 31, numRuns: 900 },
     );
   });
 });

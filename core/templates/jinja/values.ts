@@ -244,9 +244,15 @@ function containerShape(value: Value, depth: number, ctx: ShapeContext, visiting
   if (depth > ctx.maxDepth) ctx.fail("depth");
   visiting.enter(value);
   const shape: Shape = { chars: 2, asciiChars: 2, items: 0, height: 1, pure: value.type !== "NamespaceValue" };
-  if (isList(value))
-    for (const child of value.value) addChild(shape, asValue(child), undefined, depth + 1, ctx, visiting);
-  else if (isMapping(value))
+  if (isList(value)) {
+    const items = value.value;
+    for (let i = 0; i < items.length; i++) {
+      const child = items[i];
+      // A hole (an argument array keeps its holes, as the library's conversion does) prints as nothing.
+      if (child === undefined) shape.items += 1;
+      else addChild(shape, asValue(child), undefined, depth + 1, ctx, visiting);
+    }
+  } else if (isMapping(value))
     for (const [k, child] of value.value) addChild(shape, asValue(child), k, depth + 1, ctx, visiting);
   visiting.leave(value);
   // Namespaces are mutable (`{% set ns.x = … %}`): only shapes without one are memoized.
@@ -283,6 +289,48 @@ export function measurePrinted(
   const perItem = Math.max(0, (options.separator ?? 2) - 2) + 2 * (1 + (options.indent ?? 0) * (shape.height + 1));
   const bound = chars + shape.items * perItem;
   return { bound, work: shape.items + (bound >>> 6) };
+}
+
+/**
+ * `value | tojson` with no arguments, written as the library's `toJSON(value, {})` writes it —
+ * `", "` between items, `": "` after keys, `null` for none and undefined, an array hole as
+ * nothing (its `map` + `join`), and the library's error for what has no JSON (a function, a
+ * tuple) — in one pass that appends, where the library maps every container into an array of
+ * strings and joins it. Call it after `checkPrinted`: that bounds the size and rejects cycles.
+ */
+export function compactJson(value: Value): string {
+  switch (value.type) {
+    case "NullValue":
+    case "UndefinedValue":
+      return "null";
+    case "IntegerValue":
+    case "FloatValue":
+    case "BooleanValue":
+    case "StringValue":
+      return JSON.stringify(value.value);
+    case "ArrayValue": {
+      const items = value.value as RuntimeValue[];
+      let out = "[";
+      for (let i = 0; i < items.length; i++) {
+        if (i > 0) out += ", ";
+        if (i in items) out += compactJson(asValue(items[i]!));
+      }
+      return `${out}]`;
+    }
+    case "ObjectValue":
+    case "NamespaceValue": {
+      let out = "{";
+      let first = true;
+      for (const [key, item] of value.value as Map<string, RuntimeValue>) {
+        if (!first) out += ", ";
+        first = false;
+        out += `${JSON.stringify(key)}: ${compactJson(asValue(item))}`;
+      }
+      return `${out}}`;
+    }
+    default:
+      throw new Error(`Cannot convert to JSON: ${value.type}`);
+  }
 }
 
 /** A copy with mapping keys in UTF-16 code-unit order at every depth (`tojson(sort_keys=true)`). */
