@@ -270,6 +270,22 @@ describe("window-shift detection", () => {
     expect(r.divergence).toMatchObject({ cause: "message_edited", path: "messages[0].content[0]" });
   });
 
+  it("finds the same shift or move whether a turn keeps its texts as text (a request) or as JSON (segmentRequest)", () => {
+    const openai = { provider: "openai" } as const;
+    const few = pairs.slice(0, 40);
+    const distinct = Array.from({ length: 30 }, (_, i) => text(i % 2 ? "assistant" : "user", `Line ${i} "quoted"\n`));
+    for (const [previous, next] of [
+      [turn([text("user", "The first message."), ...few]), turn([...few, text("user", "END-B")])],
+      [turn(distinct), turn([text("user", "inserted"), ...distinct, text("user", "new")])],
+      [turn(distinct), turn([...distinct.slice(3), text("user", "new")])],
+      [turn([...few, text("user", "END-A")]), turn([...few, text("user", "END-B")])],
+    ] as const) {
+      const direct = compareRequests(previous, next, openai);
+      expect(compareRequests(segmentRequest(previous, openai), next, openai)).toEqual(direct);
+      expect(compareRequests(previous, segmentRequest(next, openai), openai)).toEqual(direct);
+    }
+  });
+
   it("the same history with only the first message dropped is a window shift", () => {
     const r = compareRequests(
       turn([text("user", "The first message."), ...pairs]),

@@ -12,7 +12,7 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { keepsPlainText, sameKeptText, segmentJson } from "./segment-record.ts";
+import { keepsPlainText, plainTextOf, sameKeptText, segmentJson } from "./segment-record.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type {
   CacheProvider,
@@ -96,8 +96,9 @@ export function toTurn(x: RequestLike, provider: CacheProvider, estimate: TokenE
     seg = x;
   } else {
     assertProviderRequest(x, `${field}.`);
-    // Lazy records: a comparison reads texts, and hashes only the few segments it reports on.
-    seg = segmentLazily(x, provider, estimate);
+    // Lazy records: a comparison reads texts, and hashes only the few segments it reports on. A
+    // plain text block keeps its own text: its JSON is written to be estimated, not kept.
+    seg = segmentLazily(x, provider, estimate, undefined, -1, "estimate json");
   }
   if (seg.provider !== provider)
     throw new InvalidInputError(field, `this request was segmented for ${seg.provider}; segment it for "${provider}"`);
@@ -140,7 +141,17 @@ const sameText = (a: Turn, b: Turn, k: number): boolean =>
  * window-shift search reads every message of both turns and allocates nothing per segment.
  */
 class SegmentIds {
+  /** Numbers by JSON text, or by SHA-256 when a turn has no texts. */
   readonly #keys = new Map<string, number>();
+  /**
+   * Numbers of plain text blocks by their own text, so a block kept as its text is numbered
+   * without writing its JSON; a block kept as JSON that is a plain text block's is read back into
+   * this space (`plainTextOf`), so equal content gets one number however it is kept.
+   */
+  readonly #plain = new Map<string, number>();
+  /** Some segment of either turn keeps its text as text: JSON-kept texts are then read back too. */
+  readonly #readBack: boolean;
+  #next = 0;
   readonly #a: Int32Array;
   readonly #b: Int32Array;
   readonly #texts: boolean;
@@ -154,6 +165,7 @@ class SegmentIds {
     this.#a = new Int32Array(a.segments.length).fill(-1);
     this.#b = new Int32Array(b.segments.length).fill(-1);
     this.#texts = a.texts !== null && b.texts !== null;
+    this.#readBack = this.#texts && (a.segments.some(keepsPlainText) || b.segments.some(keepsPlainText));
     this.bound = a.segments.length + b.segments.length + 1;
   }
 
@@ -161,11 +173,27 @@ class SegmentIds {
     const cache = t === this.a ? this.#a : this.#b;
     let v = cache[i]!;
     if (v < 0) {
-      // JSON texts: the same content kept in two ways (see `sameText`) gets one number.
-      const key = this.#texts ? textAt(t, i) : t.segments[i]!.sha256;
-      const keys = this.#keys;
+      let keys = this.#keys;
+      let key: string;
+      if (!this.#texts) key = t.segments[i]!.sha256;
+      else {
+        const text = t.texts![i];
+        key = text ?? "";
+        const plain =
+          text === undefined
+            ? undefined
+            : keepsPlainText(t.segments[i]!)
+              ? text
+              : this.#readBack
+                ? plainTextOf(text)
+                : undefined;
+        if (plain !== undefined) {
+          keys = this.#plain;
+          key = plain;
+        }
+      }
       const known = keys.get(key);
-      v = known === undefined ? keys.size : known;
+      v = known === undefined ? this.#next++ : known;
       if (known === undefined) keys.set(key, v);
       cache[i] = v;
     }

@@ -67,6 +67,22 @@ const TEXT_BLOCK_HEAD = '{"type":"text","text":';
  */
 export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
 
+/**
+ * The text whose plain text block `json` is (`plainTextJson(text) === json`), or undefined when
+ * `json` is anything else (a header, a tool, a block with more fields): JSON kept as JSON, read
+ * back into the key its text kept as text would have.
+ */
+export function plainTextOf(json: string): string | undefined {
+  if (!json.startsWith(TEXT_HEAD_QUOTE) || !json.endsWith('"}')) return undefined;
+  let text: unknown;
+  try {
+    text = JSON.parse(json.slice(TEXT_BLOCK_HEAD.length, -1));
+  } catch {
+    return undefined;
+  }
+  return typeof text === "string" && plainTextJson(text) === json ? text : undefined;
+}
+
 /** The start of a plain text block's JSON up to its text's opening quote. */
 const TEXT_HEAD_QUOTE = `${TEXT_BLOCK_HEAD}"`;
 

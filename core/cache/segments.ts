@@ -235,10 +235,11 @@ class Segmenter {
     /** How many leading messages (and with them all tools) are known to write the twin's (-1: none). */
     readonly known: number,
     /**
-     * Keep plain text blocks' own texts, not their JSON (see `SegmentRecord`): only for an
-     * `estimate` that does not read the text it is given (a count made beforehand).
+     * Keep plain text blocks' own texts, not their JSON (see `SegmentRecord`). `estimate` is then
+     * given the kept text: right for a count made beforehand (it reads nothing), so an estimator
+     * that reads its text is given the JSON written for it (`"estimate json"`), which is not kept.
      */
-    readonly keepPlainText: boolean,
+    readonly keepPlainText: boolean | "estimate json",
     /** How many segments the request will have (more or fewer only cost a reallocation or a trim). */
     expected: number,
   ) {
@@ -293,7 +294,7 @@ class Segmenter {
     const own = same === undefined ? text : twin!.texts[index]!;
     const ownPlain = same === undefined ? plainText : keepsPlainText(same);
     const byteLength = same !== undefined ? same.byteLength : plainText ? plainTextBytes(text) : utf8Length(text);
-    const tokens = this.estimate(own);
+    const tokens = this.estimate(ownPlain && this.keepPlainText === "estimate json" ? plainTextJson(own) : own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
     if (
@@ -495,7 +496,7 @@ export function segmentLazily(
   estimate: TokenEstimator,
   twin?: SegmentedRequest,
   known = -1,
-  keepPlainText = false,
+  keepPlainText: boolean | "estimate json" = false,
 ): SegmentedRequest {
   // A twin segmented for another provider writes its tool choice under another key: not a twin.
   const same = twin?.provider === provider;
