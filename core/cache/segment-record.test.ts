@@ -5,7 +5,8 @@ import { providerArb, requestArb } from "../test-support/arbitraries.ts";
 import { estimateTextTokens } from "../tokens/estimate.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { commonSegments, compareTurns, toTurn } from "./compare.ts";
-import { plainSegment, plainTextJson, segmentJson } from "./segment-record.ts";
+import { CONTENT_BLOCK_TYPES, ROLES } from "../messages/types.ts";
+import { GEMINI_CHOICE, plainSegment, plainTextJson, SegmentRecord, segmentJson } from "./segment-record.ts";
 import { segmentLazily, segmentWith } from "./segments.ts";
 
 /** The request with its last message's last block changed (or a message appended). */
@@ -103,5 +104,105 @@ describe("a plain text's hash, made without writing its JSON", () => {
       ),
       { seed: 1803, numRuns: 150 },
     );
+  });
+});
+
+describe("a record's packed fields", () => {
+  type Role = (typeof ROLES)[number] | null;
+  type BlockType = (typeof CONTENT_BLOCK_TYPES)[number] | null;
+  const record = (role: Role, blockType: BlockType, item: number, twin?: SegmentRecord) =>
+    new SegmentRecord(
+      3,
+      "block",
+      "messages",
+      role,
+      7,
+      blockType,
+      40,
+      12,
+      5,
+      true,
+      "x",
+      item,
+      true,
+      twin,
+      new Map(),
+      null,
+      false,
+    );
+
+  // Every role and block type Strata knows, null, items that fit (up to 32,766) and items and
+  // values that do not: a role or type a caller's unchecked JSON may hold, an item past 32,766.
+  const roles: Role[] = [null, ...ROLES, "narrator" as unknown as Role, 4 as unknown as Role];
+  const types: BlockType[] = [null, ...CONTENT_BLOCK_TYPES, "video" as unknown as BlockType];
+  const items = [-1, 0, GEMINI_CHOICE, 9, 32_765, 32_766, 32_767, 70_000, 2 ** 40, -2];
+
+  it("reads back the role, block type and item it was made with, packed or not", () => {
+    for (const role of roles)
+      for (const blockType of types)
+        for (const item of items) {
+          const r = record(role, blockType, item);
+          expect([r.role, r.blockType, r.path]).toEqual([role, blockType, `messages[7].content[${item}]`]);
+          expect([r.kind, r.region, r.cacheBreakpoint, r.plainText, r.tokens]).toEqual([
+            "block",
+            "messages",
+            true,
+            false,
+            5,
+          ]);
+          const moved = r.shifted(2, 100, 1);
+          expect([moved.index, moved.role, moved.blockType, moved.path, moved.byteOffset]).toEqual([
+            5,
+            role,
+            blockType,
+            `messages[8].content[${item}]`,
+            140,
+          ]);
+        }
+  });
+
+  it("matches a record made with the same fields only", () => {
+    const wideRole = "narrator" as unknown as Role;
+    const cases: [Role, BlockType, number][] = [
+      ["user", "text", 0],
+      [null, null, -1],
+      ["tool", "tool_result", 32_766],
+      ["assistant", "tool_call", 32_767],
+      ["user", "text", 70_000],
+      [wideRole, "text", 0],
+      ["user", "video" as unknown as BlockType, 3],
+    ];
+    for (const [role, blockType, item] of cases) {
+      const r = record(role, blockType, item);
+      const same = (ro: Role, bt: BlockType, it: number) =>
+        r.matches(3, "block", "messages", ro, 7, bt, 40, 5, true, it, true);
+      expect(same(role, blockType, item)).toBe(true);
+      expect(same(role === "user" ? "assistant" : "user", blockType, item)).toBe(false);
+      expect(same(role, blockType === "text" ? "image" : "text", item)).toBe(false);
+      expect(same(role, blockType, item + 1)).toBe(false);
+      expect(same(role, blockType, 70_001)).toBe(false);
+      expect(same(wideRole === role ? "user" : wideRole, blockType, item)).toBe(false);
+    }
+  });
+
+  it("segments a message past 32,767 blocks with every block's own path", () => {
+    const n = 33_000;
+    const req: NormalizedRequest = {
+      model: { provider: "openai", model: "gpt-4o" },
+      tools: [],
+      messages: [
+        {
+          role: "user",
+          content: Array.from({ length: n }, (_, j) => ({ type: "text" as const, text: `b${j}` })),
+        },
+      ],
+    };
+    const seg = segmentLazily(req, "openai", estimateTextTokens);
+    const blocks = seg.segments.filter((s) => s.kind === "block");
+    expect(blocks).toHaveLength(n);
+    blocks.forEach((s, j) => {
+      if (j % 997 === 0 || j >= 32_760) expect(s.path).toBe(`messages[0].content[${j}]`);
+    });
+    expect(blocks.every((s) => s.role === "user" && s.blockType === "text")).toBe(true);
   });
 });

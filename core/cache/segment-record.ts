@@ -15,7 +15,7 @@ import { escapedExtra, stringifiesAsIs } from "../util/json-size.ts";
 import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
-import type { ContentBlockType, Message, Role } from "../messages/types.ts";
+import { CONTENT_BLOCK_TYPES, type ContentBlockType, type Message, ROLES, type Role } from "../messages/types.ts";
 import type { Segment, SegmentKind, SegmentRegion } from "./types.ts";
 
 /** Shared by the records of one segmentation: short texts repeat (message headers), hash each once. */
@@ -52,9 +52,6 @@ export function segmentPath(kind: SegmentKind, messageIndex: number | null, item
 
 const KINDS: readonly SegmentKind[] = ["tool", "tool_choice", "message", "block"];
 const REGIONS: readonly SegmentRegion[] = ["tools", "system", "messages"];
-const BREAKPOINT = 16;
-const CALLER_JSON = 32;
-const PLAIN_TEXT = 64;
 
 /** How a plain text block's JSON starts (`plainTextJson`). */
 const TEXT_BLOCK_HEAD = '{"type":"text","text":';
@@ -108,19 +105,49 @@ export function plainTextBytes(text: string): number {
   return extra < 0 ? utf8Length(plainTextJson(text)) : TEXT_BLOCK_HEAD.length + 3 + utf8Length(text) + extra;
 }
 
-/** Kind, region and the three flags of a record in one small integer (see `SegmentRecord`). */
-const packFlags = (
+const BREAKPOINT = 16;
+const CALLER_JSON = 32;
+const PLAIN_TEXT = 64;
+/** The role, block type or item is not one `packFlags` can code: the record keeps them in `Found.wide`. */
+const WIDE = 128;
+/** Codes of a record's role and block type: the index in these lists (0 for null). */
+const ROLE_CODES: readonly (Role | null)[] = [null, ...ROLES];
+const BLOCK_CODES: readonly (ContentBlockType | null)[] = [null, ...CONTENT_BLOCK_TYPES];
+const ROLE_SHIFT = 8; // 3 bits
+const BLOCK_SHIFT = 11; // 4 bits
+// item + 1 in the 15 bits left below 2^30: the flags stay a small integer in every engine (31-bit
+// ones, with pointer compression, included), not a boxed number.
+const ITEM_SHIFT = 15;
+const ITEM_LIMIT = 0x7fff;
+
+/**
+ * Kind, region, the three flags, the role, the block type and `item` of a record in one small
+ * integer (see `SegmentRecord`), or the first five and `WIDE` when the others do not fit (a role
+ * or block type outside Strata's lists, an item past 32,766).
+ */
+function packFlags(
   kind: SegmentKind,
   region: SegmentRegion,
   cacheBreakpoint: boolean,
   callerJson: boolean,
   plainText: boolean,
-): number =>
-  KINDS.indexOf(kind) |
-  (REGIONS.indexOf(region) << 2) |
-  (cacheBreakpoint ? BREAKPOINT : 0) |
-  (callerJson ? CALLER_JSON : 0) |
-  (plainText ? PLAIN_TEXT : 0);
+  role: Role | null,
+  blockType: ContentBlockType | null,
+  item: number,
+): number {
+  const flags =
+    KINDS.indexOf(kind) |
+    (REGIONS.indexOf(region) << 2) |
+    (cacheBreakpoint ? BREAKPOINT : 0) |
+    (callerJson ? CALLER_JSON : 0) |
+    (plainText ? PLAIN_TEXT : 0);
+  const r = ROLE_CODES.indexOf(role);
+  const b = BLOCK_CODES.indexOf(blockType);
+  const i = item + 1;
+  return r >= 0 && b >= 0 && i >= 0 && i <= ITEM_LIMIT && Number.isInteger(i)
+    ? flags | (r << ROLE_SHIFT) | (b << BLOCK_SHIFT) | (i << ITEM_SHIFT)
+    : flags | WIDE;
+}
 
 /**
  * True when the text kept for segment `s` is a plain text block's own text rather than its JSON
@@ -147,6 +174,8 @@ interface Found {
   path?: string;
   sha256?: string;
   canonical?: string;
+  /** The role, block type and item of a `WIDE` record. */
+  wide?: { readonly role: Role | null; readonly blockType: ContentBlockType | null; readonly item: number };
 }
 
 /**
@@ -155,9 +184,10 @@ interface Found {
  * other turn's segment with this very text, whose hashes this one shares. `callerJson` says the
  * text holds caller JSON objects, whose key order may differ without a change in meaning.
  *
- * A large request holds hundreds of thousands of records, so each is kept small: kind, region and
- * the three flags share one small integer, the twin and the hash memo one field (a record with a
- * twin never hashes), and what is made on read one object.
+ * A large request holds hundreds of thousands of records, so each is kept small (every field is
+ * a pointer-sized slot): kind, region, the three flags, the role, the block type and `item` share
+ * one small integer, the twin and the hash memo one field (a record with a twin never hashes), and
+ * what is made on read one object. (No private instance methods either: they would add a brand to each.)
  *
  * `plainText`: the record keeps a plain text block's own text, not its JSON (`plainTextJson`
  * writes that, for hashing and for the few segments a report shows). Two segments kept alike are
@@ -167,7 +197,6 @@ export class SegmentRecord implements Segment {
   #found: Found | undefined;
   readonly #flags: number;
   readonly #text: string;
-  readonly #item: number;
   /** The twin (its hashes are this record's) or, without one, the memo of this segmentation. */
   readonly #hashes: Segment | HashMemo;
   readonly #source: unknown;
@@ -176,9 +205,9 @@ export class SegmentRecord implements Segment {
     readonly index: number,
     kind: SegmentKind,
     region: SegmentRegion,
-    readonly role: Role | null,
+    role: Role | null,
     readonly messageIndex: number | null,
-    readonly blockType: ContentBlockType | null,
+    blockType: ContentBlockType | null,
     readonly byteOffset: number,
     readonly byteLength: number,
     readonly tokens: number,
@@ -191,11 +220,12 @@ export class SegmentRecord implements Segment {
     source: unknown,
     plainText: boolean,
   ) {
-    this.#flags = packFlags(kind, region, cacheBreakpoint, callerJson, plainText);
+    const flags = packFlags(kind, region, cacheBreakpoint, callerJson, plainText, role, blockType, item);
+    this.#flags = flags;
     this.#source = source;
     this.#text = text;
-    this.#item = item;
     this.#hashes = twin ?? memo ?? new Map();
+    if ((flags & WIDE) !== 0) this.#found = { wide: { role, blockType, item } };
   }
 
   get kind(): SegmentKind {
@@ -204,6 +234,25 @@ export class SegmentRecord implements Segment {
 
   get region(): SegmentRegion {
     return REGIONS[(this.#flags >> 2) & 3]!;
+  }
+
+  get role(): Role | null {
+    const flags = this.#flags;
+    return (flags & WIDE) !== 0 ? this.#found!.wide!.role : ROLE_CODES[(flags >> ROLE_SHIFT) & 7]!;
+  }
+
+  get blockType(): ContentBlockType | null {
+    const flags = this.#flags;
+    return (flags & WIDE) !== 0 ? this.#found!.wide!.blockType : BLOCK_CODES[(flags >> BLOCK_SHIFT) & 15]!;
+  }
+
+  /**
+   * `r`'s tool or block index, `GEMINI_CHOICE` or -1 (see the class comment). Static: a private
+   * instance method or accessor would brand every record with one more field.
+   */
+  static #item(r: SegmentRecord): number {
+    const flags = r.#flags;
+    return (flags & WIDE) !== 0 ? r.#found!.wide!.item : (flags >>> ITEM_SHIFT) - 1;
   }
 
   get cacheBreakpoint(): boolean {
@@ -215,14 +264,9 @@ export class SegmentRecord implements Segment {
     return (this.#flags & PLAIN_TEXT) !== 0;
   }
 
-  /** The segment's JSON text. */
-  get #json(): string {
-    return keptJson(this.#text, (this.#flags & PLAIN_TEXT) !== 0);
-  }
-
   get path(): string {
     const found = (this.#found ??= {});
-    found.path ??= segmentPath(this.kind, this.messageIndex, this.#item);
+    found.path ??= segmentPath(this.kind, this.messageIndex, SegmentRecord.#item(this));
     return found.path;
   }
 
@@ -230,12 +274,13 @@ export class SegmentRecord implements Segment {
     const found = (this.#found ??= {});
     if (found.sha256 === undefined) {
       const h = this.#hashes;
+      const plain = (this.#flags & PLAIN_TEXT) !== 0;
       // A long plain text (no memo for it) is hashed as its JSON without that JSON being written.
       found.sha256 = !(h instanceof Map)
         ? h.sha256
-        : (this.#flags & PLAIN_TEXT) !== 0 && this.#text.length > MEMO_CHARS
+        : plain && this.#text.length > MEMO_CHARS
           ? plainTextSha(this.#text)
-          : sha(this.#json, h);
+          : sha(keptJson(this.#text, plain), h);
     }
     return found.sha256;
   }
@@ -248,7 +293,7 @@ export class SegmentRecord implements Segment {
       if (!(h instanceof Map)) found.canonical = h.canonicalSha256;
       else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
-        const json = this.#json;
+        const json = keptJson(this.#text, (this.#flags & PLAIN_TEXT) !== 0);
         const canonical = canonicalJson(JSON.parse(json), {
           path: this.kind === "tool_choice" ? "providerOptions" : this.path,
         });
@@ -277,15 +322,17 @@ export class SegmentRecord implements Segment {
     item: number,
     callerJson: boolean,
   ): boolean {
+    if (
+      this.index !== index ||
+      this.byteOffset !== byteOffset ||
+      this.tokens !== tokens ||
+      this.messageIndex !== messageIndex
+    )
+      return false;
+    const flags = packFlags(kind, region, cacheBreakpoint, callerJson, false, role, blockType, item);
+    if ((this.#flags & ~PLAIN_TEXT) !== flags) return false;
     return (
-      this.index === index &&
-      this.byteOffset === byteOffset &&
-      this.tokens === tokens &&
-      this.role === role &&
-      this.messageIndex === messageIndex &&
-      this.blockType === blockType &&
-      this.#item === item &&
-      (this.#flags & ~PLAIN_TEXT) === packFlags(kind, region, cacheBreakpoint, callerJson, false)
+      (flags & WIDE) === 0 || (this.role === role && this.blockType === blockType && SegmentRecord.#item(this) === item)
     );
   }
 
@@ -303,7 +350,7 @@ export class SegmentRecord implements Segment {
       this.tokens,
       this.cacheBreakpoint,
       this.#text,
-      this.#item,
+      SegmentRecord.#item(this),
       (this.#flags & CALLER_JSON) !== 0,
       this,
       undefined,
