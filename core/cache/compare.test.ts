@@ -180,6 +180,47 @@ describe("compareRequests properties", () => {
     );
   });
 
+  it("counts a plain text's tokens by its JSON's length, as an estimator that reads the JSON does (property, seed 5103)", () => {
+    // The default estimator is given no JSON for a plain text block (its length is counted): the
+    // same figures as a host estimator that computes ceil(length / 4) on the JSON it is given.
+    const quarter = (text: string) => Math.ceil(text.length / 4);
+    const texts = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 60 }),
+      fc.string({ unit: "grapheme", maxLength: 60 }),
+      fc.constantFrom(
+        '"quoted" \\ back',
+        "line\nfeed\ttab\rreturn",
+        "bell\u0007 form\u000c",
+        "lone \ud800",
+        "\udc00",
+        "é漢🙂",
+      ),
+    );
+    const turn = (parts: string[]): NormalizedRequest => ({
+      model: { provider: "openai", model: "gpt-4o" },
+      tools: [],
+      messages: parts.map((text, i) => ({ role: i % 2 ? "assistant" : "user", content: [{ type: "text", text }] })),
+    });
+    fc.assert(
+      fc.property(fc.array(texts, { minLength: 1, maxLength: 8 }), texts, providerArb, (parts, edit, provider) => {
+        const a = turn(parts);
+        const b = turn([...parts.slice(0, -1), edit, ...parts.slice(1)]);
+        expect(compareRequests(a, b, { provider })).toEqual(
+          compareRequests(a, b, { provider, tokenEstimator: quarter }),
+        );
+        // Any other estimator is given each segment's JSON, as segmentRequest gives it.
+        const chars = (text: string) => text.length;
+        const seg = segmentRequest(b, { provider, tokenEstimator: chars });
+        expect(compareRequests(a, b, { provider, tokenEstimator: chars }).next).toEqual({
+          bytes: seg.totalBytes,
+          segments: seg.segments.length,
+          tokens: seg.totalTokens,
+        });
+      }),
+      { seed: 5103, numRuns: 300 },
+    );
+  });
+
   it("appending a message gives cause appended and keeps the whole previous request", () => {
     fc.assert(
       fc.property(requestArb, messageArb, providerArb, (req, extra, provider) => {

@@ -105,6 +105,12 @@ export function plainTextBytes(text: string): number {
   return extra < 0 ? utf8Length(plainTextJson(text)) : TEXT_BLOCK_HEAD.length + 3 + utf8Length(text) + extra;
 }
 
+/** `plainTextJson(text).length` without writing the JSON (see `plainTextBytes`). */
+export function plainTextChars(text: string): number {
+  const extra = escapedExtra(text);
+  return extra < 0 ? plainTextJson(text).length : TEXT_BLOCK_HEAD.length + 3 + text.length + extra;
+}
+
 const BREAKPOINT = 16;
 const CALLER_JSON = 32;
 const PLAIN_TEXT = 64;

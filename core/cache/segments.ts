@@ -13,7 +13,7 @@ import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { leadingSystemCount } from "../formats/system-placement.ts";
-import { checkedTokenEstimator } from "../tokens/estimate.ts";
+import { checkedTokenEstimator, estimateTextTokens } from "../tokens/estimate.ts";
 import { canonicalJson } from "../util/canonical.ts";
 import { utf8Length } from "../util/utf8.ts";
 import {
@@ -22,6 +22,7 @@ import {
   keepsPlainText,
   plainSegment,
   plainTextBytes,
+  plainTextChars,
   plainTextJson,
   sameKeptText,
   SegmentRecord,
@@ -294,7 +295,7 @@ class Segmenter {
     const own = same === undefined ? text : twin!.texts[index]!;
     const ownPlain = same === undefined ? plainText : keepsPlainText(same);
     const byteLength = same !== undefined ? same.byteLength : plainText ? plainTextBytes(text) : utf8Length(text);
-    const tokens = this.estimate(ownPlain && this.keepPlainText === "estimate json" ? plainTextJson(own) : own);
+    const tokens = ownPlain && this.keepPlainText === "estimate json" ? this.#estimateJson(own) : this.estimate(own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
     if (
@@ -339,6 +340,16 @@ class Segmenter {
     if (kind === "tool" || kind === "block") this.lastBlock = index;
     this.offset += byteLength;
     this.tokens += tokens;
+  }
+
+  /**
+   * The estimate of a plain text block's JSON, kept as its text: the default estimator reads only
+   * its length, so that is counted without writing the JSON (100,000 short strings per turn).
+   */
+  #estimateJson(text: string): number {
+    return this.estimate === estimateTextTokens
+      ? Math.ceil(plainTextChars(text) / 4)
+      : this.estimate(plainTextJson(text));
   }
 
   /** The twin's segment at `index` when its text is `text` (kept as `plainText` says), else undefined. */
