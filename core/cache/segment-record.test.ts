@@ -110,7 +110,7 @@ describe("a plain text's hash, made without writing its JSON", () => {
 describe("a record's packed fields", () => {
   type Role = (typeof ROLES)[number] | null;
   type BlockType = (typeof CONTENT_BLOCK_TYPES)[number] | null;
-  const record = (role: Role, blockType: BlockType, item: number, twin?: SegmentRecord) =>
+  const record = (role: Role, blockType: BlockType, item: number) =>
     new SegmentRecord(
       3,
       "block",
@@ -125,7 +125,7 @@ describe("a record's packed fields", () => {
       "x",
       item,
       true,
-      twin,
+      undefined,
       new Map(),
       null,
       false,

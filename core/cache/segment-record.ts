@@ -100,14 +100,12 @@ function plainTextSha(text: string): string {
  * the 25 ASCII bytes around it. A text with another control character or a lone surrogate (written
  * as `\u` escapes) is measured on its JSON.
  */
-export function plainTextBytes(text: string): number {
-  const extra = escapedExtra(text);
+export function plainTextBytes(text: string, extra = escapedExtra(text)): number {
   return extra < 0 ? utf8Length(plainTextJson(text)) : TEXT_BLOCK_HEAD.length + 3 + utf8Length(text) + extra;
 }
 
-/** `plainTextJson(text).length` without writing the JSON (see `plainTextBytes`). */
-export function plainTextChars(text: string): number {
-  const extra = escapedExtra(text);
+/** `plainTextJson(text).length` without writing the JSON (see `plainTextBytes`; `extra` is `escapedExtra(text)`). */
+export function plainTextChars(text: string, extra = escapedExtra(text)): number {
   return extra < 0 ? plainTextJson(text).length : TEXT_BLOCK_HEAD.length + 3 + text.length + extra;
 }
 

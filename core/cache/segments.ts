@@ -13,8 +13,9 @@ import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { leadingSystemCount } from "../formats/system-placement.ts";
-import { checkedTokenEstimator, estimateTextTokens } from "../tokens/estimate.ts";
+import { checkedTokenEstimator, estimateLengthTokens, estimateTextTokens } from "../tokens/estimate.ts";
 import { canonicalJson } from "../util/canonical.ts";
+import { escapedExtra } from "../util/json-size.ts";
 import { utf8Length } from "../util/utf8.ts";
 import {
   GEMINI_CHOICE,
@@ -294,8 +295,12 @@ class Segmenter {
     // A repeated segment keeps the twin's very text, and so the twin's way of keeping it.
     const own = same === undefined ? text : twin!.texts[index]!;
     const ownPlain = same === undefined ? plainText : keepsPlainText(same);
-    const byteLength = same !== undefined ? same.byteLength : plainText ? plainTextBytes(text) : utf8Length(text);
-    const tokens = ownPlain && this.keepPlainText === "estimate json" ? this.#estimateJson(own) : this.estimate(own);
+    // A new plain text's escapes, counted once for its size and (on its JSON) its estimate.
+    const extra = same === undefined && plainText ? escapedExtra(text) : undefined;
+    const byteLength =
+      same !== undefined ? same.byteLength : plainText ? plainTextBytes(text, extra) : utf8Length(text);
+    const tokens =
+      ownPlain && this.keepPlainText === "estimate json" ? this.#estimateJson(own, extra) : this.estimate(own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
     if (
@@ -346,9 +351,9 @@ class Segmenter {
    * The estimate of a plain text block's JSON, kept as its text: the default estimator reads only
    * its length, so that is counted without writing the JSON (100,000 short strings per turn).
    */
-  #estimateJson(text: string): number {
+  #estimateJson(text: string, extra: number | undefined): number {
     return this.estimate === estimateTextTokens
-      ? Math.ceil(plainTextChars(text) / 4)
+      ? estimateLengthTokens(plainTextChars(text, extra))
       : this.estimate(plainTextJson(text));
   }
 

@@ -3,8 +3,11 @@ import { TokenEstimatorError } from "./errors.ts";
 
 export type TokenEstimator = (text: string) => number;
 
+/** The default estimate of a text `length` UTF-16 units long (for a text measured without being written). */
+export const estimateLengthTokens = (length: number): number => Math.ceil(length / 4);
+
 /** The spec's default estimate: `Math.ceil(UTF-16 length / 4)`. */
-export const estimateTextTokens: TokenEstimator = (text) => Math.ceil(text.length / 4);
+export const estimateTextTokens: TokenEstimator = (text) => estimateLengthTokens(text.length);
 
 /**
  * The one token-estimator contract, shared by the context budget, `segmentRequest`,
