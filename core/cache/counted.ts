@@ -10,6 +10,7 @@
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { type CountPrefix, continuedMessages, countTokensWith } from "../tokens/count.ts";
+import { countFigures } from "../tokens/count-prefix.ts";
 import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
 import { memoizedTokenizer } from "../tokens/tokenizer-memo.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
@@ -69,7 +70,8 @@ function counted(
     },
     prefixOf(twin),
   );
-  const tokens = countedTokens(c);
+  const figures = countFigures(c);
+  const tokens = countedTokens(c, figures.tokens);
   // The segmenter measures each segment once, in prompt order: hand it the counted figures in turn.
   // A count that went on from the twin's found its tools and first messages equal: the segmenter
   // takes their segments from the twin without comparing them again.
@@ -80,7 +82,8 @@ function counted(
   const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin, known, true);
   // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
   // (Kinds, not paths: a segment's path is written only when read, and most never are.)
-  if (seg.segments.length !== c.perSegment.length || seg.segments.some((x, i) => x.kind !== c.perSegment[i]!.kind))
+  const kinds = figures.kinds;
+  if (seg.segments.length !== kinds.length || seg.segments.some((x, i) => x.kind !== kinds[i]))
     throw new InvalidInputError("request", "the token count and the segments disagree on the prompt's order.");
   return { ...seg, count: c };
 }
@@ -158,16 +161,17 @@ export const countOf = (seg: SegmentedRequest): TokenCount | null =>
   "count" in seg ? (seg as CountedRequest).count : null;
 
 /**
- * Each segment's tokens from `count` (a count of the same request for the same provider): the
- * provider's framing before the first segment counted with it, the reply primer with the last.
+ * Each segment's tokens from `count` (a count of the same request for the same provider; `own`:
+ * its tokens per segment, `countFigures`): the provider's framing before the first segment counted
+ * with it, the reply primer with the last.
  */
-function countedTokens(count: TokenCount): number[] {
-  const last = count.perSegment.length - 1;
+function countedTokens(count: TokenCount, own: readonly number[]): number[] {
+  const last = own.length - 1;
   // A fitted framing term can make one segment −1 (e.g. a tool result's wrapper): the deficit is
   // carried into the next segments, so no segment is negative and prefix sums never go down.
   let debt = 0;
-  return count.perSegment.map((own, i) => {
-    let raw = own.tokens + debt;
+  return own.map((figure, i) => {
+    let raw = figure + debt;
     if (i === 0) raw += count.leading;
     if (i === last) raw += count.trailing;
     const tokens = Math.max(0, raw);

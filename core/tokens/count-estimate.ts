@@ -18,7 +18,7 @@ import {
   resultParts,
   serverTool,
 } from "./segment-content.ts";
-import type { SegmentRef } from "./segment-order.ts";
+import type { SegmentWalk } from "./segment-order.ts";
 import type { TokenNote } from "./types.ts";
 
 export interface SegmentFeatures {
@@ -80,7 +80,8 @@ type AddText = (v: FeatureVector, text: string, channel?: "text" | "tool") => vo
 function blockFeatures(
   add: AddText,
   b: ContentBlock,
-  path: string,
+  walk: SegmentWalk,
+  index: number,
   ctx: FeatureContext,
   v: FeatureVector,
   media: MediaCost[],
@@ -114,7 +115,7 @@ function blockFeatures(
       if (geminiResponseParts(b))
         notes.push({
           code: "media_not_counted",
-          path,
+          path: walk.path(index),
           message:
             "Media inside a Gemini functionResponse (its `parts`) is billed by the provider but not counted here.",
         });
@@ -127,7 +128,7 @@ function blockFeatures(
       for (const t of parts.texts) add(v, t);
       for (const m of parts.media) {
         bump(v, "media");
-        addMedia(add, v, media, notes, path, ctx.media(m, resolution));
+        addMedia(add, v, media, notes, walk, index, ctx.media(m, resolution));
       }
       return;
     }
@@ -137,7 +138,7 @@ function blockFeatures(
       return;
     default:
       bump(v, "media");
-      addMedia(add, v, media, notes, path, ctx.media(b, resolution));
+      addMedia(add, v, media, notes, walk, index, ctx.media(b, resolution));
   }
 }
 
@@ -147,17 +148,22 @@ function addMedia(
   v: FeatureVector,
   media: MediaCost[],
   notes: TokenNote[],
-  path: string,
+  walk: SegmentWalk,
+  index: number,
   m: MediaCost,
 ): void {
   media.push(m);
   if (m.text !== null) add(v, m.text);
   if (m.note !== null)
-    notes.push({ code: m.tokens === 0 ? "media_not_counted" : "media_size_unknown", path, message: m.note });
+    notes.push({
+      code: m.tokens === 0 ? "media_not_counted" : "media_size_unknown",
+      path: walk.path(index),
+      message: m.note,
+    });
 }
 
 /** What a segment with no images or documents costs in media: one shared empty list. */
-const NO_MEDIA: readonly MediaCost[] = Object.freeze([]);
+export const NO_MEDIA: readonly MediaCost[] = Object.freeze([]);
 
 /**
  * Called with each segment's features in turn: `features` is a scratch vector the walk zeroes
@@ -199,7 +205,7 @@ export function leadingFeatures(request: NormalizedRequest, ctx: FeatureContext)
 }
 
 /**
- * Each segment's features, in `refs` order, handed to `visit` (see `SegmentFeatureVisitor`): one
+ * Each segment's features, in `walk` order, handed to `visit` (see `SegmentFeatureVisitor`): one
  * scratch vector for the whole walk, so a request of any size allocates no vector per segment.
  * Returns the notes, the loop start and whether that loop holds reasoning (`VisitedFeatures`).
  * `observe` sees every text that is measured (calibration counts the same texts with a real
@@ -207,7 +213,7 @@ export function leadingFeatures(request: NormalizedRequest, ctx: FeatureContext)
  */
 export function visitSegmentFeatures(
   request: NormalizedRequest,
-  refs: readonly SegmentRef[],
+  walk: SegmentWalk,
   ctx: FeatureContext,
   visit: SegmentFeatureVisitor,
   observe?: (text: string) => void,
@@ -224,14 +230,14 @@ export function visitSegmentFeatures(
   const loopStart = currentLoopStart(request);
   const signatures = ctx.provider !== "gemini" || geminiBillsThoughtSignatures(ctx.model);
   const options = request.providerOptions ?? {};
+  const { tools, messages } = request;
   const v = emptyFeatures();
   const media: MediaCost[] = [];
   let loopSensitive = false;
-  for (let index = 0; index < refs.length; index++) {
-    const ref = refs[index]!;
-    switch (ref.kind) {
+  for (let index = 0; index < walk.length; index++) {
+    switch (walk.kind(index)) {
       case "tool": {
-        const t = ref.tool;
+        const t = tools[walk.index(index)]!;
         bump(v, "tools");
         add(v, t.name, "tool");
         // A description is prose the model reads as such; the schema is re-rendered by each provider.
@@ -243,7 +249,7 @@ export function visitSegmentFeatures(
           add(v, jsonText(server), "tool");
           notes.push({
             code: "server_tool",
-            path: ref.path,
+            path: walk.path(index),
             message:
               "A tool the provider runs itself: its instructions and results are added on the provider's side and are not counted.",
           });
@@ -251,30 +257,24 @@ export function visitSegmentFeatures(
         break;
       }
       case "tool_choice":
-        add(v, jsonText(options[ref.key]));
+        add(v, jsonText(options[walk.choiceKey]));
         break;
-      case "message":
+      case "message": {
+        const m = messages[walk.index(index)]!;
         bump(v, "messages");
-        if (ref.message.name !== undefined) {
+        if (m.name !== undefined) {
           bump(v, "names");
-          add(v, ref.message.name);
+          add(v, m.name);
         }
         break;
-      case "block":
-        if (!loopSensitive && ref.messageIndex >= loopStart) loopSensitive = loopDependent(ref.block);
-        blockFeatures(
-          add,
-          ref.block,
-          ref.path,
-          ctx,
-          v,
-          media,
-          notes,
-          resolution,
-          ref.messageIndex >= loopStart,
-          signatures,
-        );
+      }
+      case "block": {
+        const i = walk.index(index);
+        const block = messages[i]!.content[walk.block(index)]!;
+        if (!loopSensitive && i >= loopStart) loopSensitive = loopDependent(block);
+        blockFeatures(add, block, walk, index, ctx, v, media, notes, resolution, i >= loopStart, signatures);
         break;
+      }
     }
     visit(index, v, media.length === 0 ? NO_MEDIA : media.slice());
     v.fill(0);
@@ -284,12 +284,12 @@ export function visitSegmentFeatures(
 }
 
 /**
- * The feature vectors of `refs` (one per segment) and of the request itself, as calibration fits
+ * The feature vectors of `walk`'s segments (one per segment) and of the request itself, as calibration fits
  * on them (`countRequestTokens` dots them as it walks instead: `visitSegmentFeatures`).
  */
 export function requestFeatures(
   request: NormalizedRequest,
-  refs: readonly SegmentRef[],
+  walk: SegmentWalk,
   ctx: FeatureContext,
   observe?: (text: string) => void,
 ): RequestFeatures {
@@ -297,7 +297,7 @@ export function requestFeatures(
   const segments: SegmentFeatures[] = [];
   const { notes } = visitSegmentFeatures(
     request,
-    refs,
+    walk,
     ctx,
     (_, features, media) => segments.push({ features: new Float64Array(features), media }),
     observe,

@@ -6,7 +6,7 @@
  */
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { MediaCost } from "./media.ts";
-import type { TokenCount } from "./types.ts";
+import type { SegmentTokens, TokenCount } from "./types.ts";
 
 /**
  * What both counters keep of where a count ended, to go on from it: the request counted, the
@@ -57,3 +57,22 @@ export const continued = new WeakMap<TokenCount, number>();
  * from the earlier request's without comparing them again.
  */
 export const continuedMessages = (count: TokenCount): number => continued.get(count) ?? -1;
+
+/** A count's tokens and segment kinds, in `perSegment` order. */
+export interface CountFigures {
+  readonly tokens: readonly number[];
+  readonly kinds: readonly SegmentTokens["kind"][];
+}
+
+/** The figures of counts that keep them apart from `perSegment` (an estimate writes that list only when it is read). */
+export const figures = new WeakMap<TokenCount, CountFigures>();
+
+/**
+ * Each segment's tokens and kind, without making the count's `perSegment` list where the count
+ * kept them apart (an estimate's list of 100,000 segments is written only for a caller who reads it).
+ */
+export const countFigures = (count: TokenCount): CountFigures =>
+  figures.get(count) ?? {
+    tokens: count.perSegment.map((s) => s.tokens),
+    kinds: count.perSegment.map((s) => s.kind),
+  };

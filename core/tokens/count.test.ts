@@ -10,7 +10,10 @@ import type { Message } from "../messages/types.ts";
 import { pdfBase64, pngBase64 } from "../test-support/images.ts";
 import { samples } from "../test-support/samples.ts";
 import { InvalidInputError } from "../util/errors.ts";
-import { countRequestTokens, countTokensWith, segmentOrderOf } from "./count.ts";
+import { continuedMessages, countRequestTokens, countTokensWith, segmentOrderOf } from "./count.ts";
+import { countFigures } from "./count-prefix.ts";
+import { messageRefs, type SegmentRef, SegmentWalk, segmentRefs } from "./segment-order.ts";
+import { leadingSystemCount } from "../formats/system-placement.ts";
 import { completeCountKit, lazyCountKit } from "./count-lazy.ts";
 import { FULL_COUNT_KIT } from "./count-kit.ts";
 import { requestHasMedia } from "./segment-content.ts";
@@ -106,10 +109,11 @@ describe("countRequestTokens: segments", () => {
     const reply: Message = { role: "assistant", content: [{ type: "text", text: "In Rotterdam." }] };
     const first = countTokensWith(base, { provider: "anthropic" }, FULL_COUNT_KIT);
     const next = { ...base, messages: [...base.messages, reply, user("And now?")] };
-    // Went on: the counted segments are the earlier count's own entries.
-    expect(countTokensWith(next, { provider: "anthropic" }, FULL_COUNT_KIT, { count: first }).perSegment[0]).toBe(
-      first.perSegment[0],
-    );
+    // Went on: the earlier count's one message was taken, not walked again.
+    const goneOn = countTokensWith(next, { provider: "anthropic" }, FULL_COUNT_KIT, { count: first });
+    expect(continuedMessages(goneOn)).toBe(1);
+    expect(continuedMessages(first)).toBe(-1);
+    expect(goneOn).toEqual(countRequestTokens(next, { provider: "anthropic" }));
     // Reasoning in the loop the next input closes changes its features: counted again, from the start.
     const thinking: Message = {
       role: "assistant",
@@ -119,7 +123,7 @@ describe("countRequestTokens: segments", () => {
     const loopedCount = countTokensWith(looped, { provider: "anthropic" }, FULL_COUNT_KIT);
     const closed = { ...looped, messages: [...looped.messages, user("Thanks")] };
     const recount = countTokensWith(closed, { provider: "anthropic" }, FULL_COUNT_KIT, { count: loopedCount });
-    expect(recount.perSegment[0]).not.toBe(loopedCount.perSegment[0]);
+    expect(continuedMessages(recount)).toBe(-1);
     expect(recount).toEqual(countRequestTokens(closed, { provider: "anthropic" }));
     // One more leading system message moves Anthropic's tool_choice segment: counted again.
     const system: Message = { role: "system", content: [{ type: "text", text: "Be brief." }] };
@@ -142,6 +146,76 @@ describe("countRequestTokens: segments", () => {
       expect(JSON.stringify(countRequestTokens(r, { provider: "anthropic" }))).toBe(
         JSON.stringify(countRequestTokens(r, { provider: "anthropic" })),
       );
+  });
+
+  it("writes an estimate's perSegment when it is read, as it would have been written at once", () => {
+    const keys = [
+      "total",
+      "method",
+      "low",
+      "high",
+      "leading",
+      "perSegment",
+      "trailing",
+      "provider",
+      "model",
+      "format",
+      "encoding",
+      "notes",
+    ];
+    fc.assert(
+      fc.property(
+        requestArb,
+        fc.constantFrom("openai", "anthropic", "gemini") as fc.Arbitrary<"openai" | "anthropic" | "gemini">,
+        fc.boolean(),
+        fc.nat(8),
+        (r, provider, choice, from) => {
+          const request: NormalizedRequest = choice
+            ? { ...r, providerOptions: { tool_choice: { type: "auto" }, toolConfig: { mode: "AUTO" } } }
+            : r;
+          const order = segmentOrderOf(provider);
+          // The walk places every segment as segmentRefs does (and, from a message on, as messageRefs).
+          const walk = new SegmentWalk(request, order);
+          const refs = segmentRefs(request, order);
+          const placed = (w: SegmentWalk) =>
+            Array.from({ length: w.length }, (_, i) => [
+              w.kind(i),
+              w.path(i),
+              w.index(i),
+              w.kind(i) === "block" ? w.block(i) : 0,
+            ]);
+          const listed = (list: readonly SegmentRef[]) =>
+            list.map((x) => [
+              x.kind,
+              x.path,
+              x.kind === "tool" ? x.toolIndex : x.kind === "tool_choice" ? 0 : x.messageIndex,
+              x.kind === "block" ? x.blockIndex : 0,
+            ]);
+          expect(placed(walk)).toEqual(listed(refs));
+          const start = Math.min(from, request.messages.length);
+          // messageRefs continues after the leading system messages (as a continued count does).
+          if (provider === "openai" || start >= leadingSystemCount(request.messages))
+            expect(placed(new SegmentWalk(request, order, start))).toEqual(
+              listed(messageRefs(request.messages, start)),
+            );
+
+          const count = countRequestTokens(request, { provider });
+          const figures = countFigures(count);
+          expect(Object.keys(count)).toEqual(keys);
+          const list = count.perSegment;
+          expect(count.perSegment).toBe(list); // written once, then kept
+          expect(list.map((x) => [x.index, x.path, x.kind])).toEqual(refs.map((x, i) => [i, x.path, x.kind]));
+          expect(figures.tokens).toEqual(list.map((x) => x.tokens));
+          expect(figures.kinds).toEqual(list.map((x) => x.kind));
+          expect(list.every((x) => x.method === "estimate")).toBe(true);
+          // What leaves the process: JSON and structured clone see the list like any other field.
+          const again = countRequestTokens(request, { provider });
+          expect(structuredClone(again)).toEqual(JSON.parse(JSON.stringify(count)));
+          expect(JSON.stringify({ ...again })).toBe(JSON.stringify(count));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

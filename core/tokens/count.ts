@@ -7,14 +7,20 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { ESTIMATE_MODELS, type EstimateModel } from "./coefficients.ts";
-import { currentLoopStart, type FeatureContext, leadingFeatures, visitSegmentFeatures } from "./count-estimate.ts";
+import {
+  currentLoopStart,
+  type FeatureContext,
+  leadingFeatures,
+  NO_MEDIA,
+  visitSegmentFeatures,
+} from "./count-estimate.ts";
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
-import { appendsTo, type CountEnd, type CountPrefix, continued } from "./count-prefix.ts";
+import { appendsTo, type CountEnd, type CountFigures, type CountPrefix, continued, figures } from "./count-prefix.ts";
 import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
-import { messageRefs, type SegmentOrder, segmentRefs } from "./segment-order.ts";
+import { type SegmentOrder, SegmentWalk } from "./segment-order.ts";
 import { leadingSystemCount } from "../formats/system-placement.ts";
 import {
   type CountTokensOptions,
@@ -89,8 +95,60 @@ interface EstimateEnd extends CountEnd {
   readonly cum: number;
   readonly previous: number;
   readonly featureNotes: readonly TokenNote[];
+  readonly segments: EstimateSegments;
 }
 const ends = new WeakMap<TokenCount, EstimateEnd>();
+
+/** Stands in `perSegment`'s place among a new count's keys until `perSegmentWhenRead` defines it. */
+const NO_SEGMENTS: readonly SegmentTokens[] = [];
+
+/**
+ * An estimate's per-segment figures as it keeps them: the tokens and kinds, the media of the few
+ * segments that have any, and the walks (`SegmentWalk`) that place each segment, one per count it
+ * went on from and its own. Its `perSegment` list is written from these when first read: inspect
+ * and the cache analyses read only the figures, and a long chat's list (an object and a path per
+ * segment) was most of what a count allocated.
+ */
+interface EstimateSegments extends CountFigures {
+  readonly tokens: number[];
+  readonly kinds: SegmentTokens["kind"][];
+  readonly media: ReadonlyMap<number, readonly MediaCost[]>;
+  readonly walks: readonly SegmentWalk[];
+}
+
+function writePerSegment(s: EstimateSegments): SegmentTokens[] {
+  const out: SegmentTokens[] = [];
+  for (const walk of s.walks)
+    for (let i = 0; i < walk.length; i++) {
+      const index = out.length;
+      out.push({
+        index,
+        path: walk.path(i),
+        kind: walk.kind(i),
+        tokens: s.tokens[index]!,
+        method: "estimate",
+        media: s.media.get(index) ?? NO_MEDIA,
+      });
+    }
+  return out;
+}
+
+/**
+ * `count.perSegment` becomes a property written from `s` when first read (then kept as a plain
+ * value): same place among the keys, same content, so JSON, structured clone and spreading see
+ * the list as if it had been written at once.
+ */
+function perSegmentWhenRead(count: TokenCount, s: EstimateSegments): void {
+  Object.defineProperty(count, "perSegment", {
+    enumerable: true,
+    configurable: true,
+    get(this: TokenCount) {
+      const value = writePerSegment(s);
+      Object.defineProperty(this, "perSegment", { value, enumerable: true, writable: false, configurable: true });
+      return value;
+    },
+  });
+}
 
 /**
  * `prefix`'s end when `request` only appends messages to its request (same tools, options and
@@ -127,8 +185,9 @@ function estimateCount(
   const from = continuable(prefix, request, provider, model, format);
   const order = segmentOrderOf(provider);
   // Counting on from `prefix`: only the appended messages are walked.
-  const refs = from ? messageRefs(request.messages, from.request.messages.length) : segmentRefs(request, order);
-  const base = from ? prefix!.count.perSegment.length : 0;
+  const walk = new SegmentWalk(request, order, from ? from.request.messages.length : -1);
+  const before = from?.segments;
+  const base = before ? before.tokens.length : 0;
   const est: EstimateModel = ESTIMATE_MODELS[estimatorFor(provider, model)];
   const c = FEATURES.map((f) => est.coefficients[f]);
   // Round running sums, not each segment: every prefix sum stays the rounded estimate of its prefix.
@@ -136,9 +195,10 @@ function estimateCount(
   const leading = from ? prefix!.count.leading : Math.round(cum);
   let previous = from ? from.previous : leading;
   const media: MediaCost[] = from ? [...from.media] : [];
-  const perSegment: SegmentTokens[] = from ? [...prefix!.count.perSegment] : [];
-  const visited = visitSegmentFeatures(request, refs, ctx, (i, features, own) => {
-    const ref = refs[i]!;
+  const tokens: number[] = before ? before.tokens.slice() : [];
+  const kinds: SegmentTokens["kind"][] = before ? before.kinds.slice() : [];
+  const segmentMedia = new Map(before?.media);
+  const visited = visitSegmentFeatures(request, walk, ctx, (i, features, own) => {
     cum += dot(features, c);
     const rounded = Math.round(cum);
     let mediaTokens = 0;
@@ -147,10 +207,17 @@ function estimateCount(
       media.push(own[k]!);
       mediaTokens += own[k]!.tokens;
     }
-    const tokens = rounded - previous + mediaTokens;
+    tokens.push(rounded - previous + mediaTokens);
+    kinds.push(walk.kind(i));
+    if (own.length > 0) segmentMedia.set(base + i, own);
     previous = rounded;
-    perSegment.push({ index: base + i, path: ref.path, kind: ref.kind, tokens, method: "estimate", media: own });
   });
+  const segments: EstimateSegments = {
+    tokens,
+    kinds,
+    media: segmentMedia,
+    walks: before ? [...before.walks, walk] : [walk],
+  };
   const featureNotes = from ? [...from.featureNotes, ...visited.notes] : visited.notes;
   notes.push(...featureNotes);
   const mediaTokens = media.reduce((s, m) => s + m.tokens, 0);
@@ -160,7 +227,7 @@ function estimateCount(
     method: "estimate",
     ...band(total, previous, est.band, mediaBand(media)),
     leading,
-    perSegment,
+    perSegment: NO_SEGMENTS,
     trailing: 0,
     provider,
     model,
@@ -168,6 +235,8 @@ function estimateCount(
     encoding: null,
     notes,
   };
+  perSegmentWhenRead(count, segments);
+  figures.set(count, segments);
   const counted = from ? from.request.messages.length : 0;
   if (from) continued.set(count, counted);
   ends.set(count, {
@@ -180,6 +249,7 @@ function estimateCount(
     previous,
     media,
     featureNotes,
+    segments,
     loopStart: visited.loopStart,
     // Reasoning in the new loop: among the blocks walked now, or (when the loop reaches back into
     // what `prefix` counted) among those.

@@ -74,3 +74,91 @@ export function segmentRefs(request: NormalizedRequest, order: SegmentOrder): Se
   for (let i = leading; i < request.messages.length; i++) pushMessage(request.messages[i]!, i, out);
   return out;
 }
+
+/** The segment kinds, by the code a `SegmentWalk` keeps for each. */
+const WALK_KINDS: readonly SegmentRef["kind"][] = ["tool", "tool_choice", "message", "block"];
+const TOOL = 0;
+const CHOICE = 1;
+const MESSAGE = 2;
+const BLOCK = 3;
+
+/**
+ * The segments `segmentRefs` lists (or, from message `from` on, `messageRefs`), kept as three
+ * numbers each instead of an object and a path: a count walks 100,000 segments of a long chat, and
+ * an object and a path string per segment were most of what it allocated. The path is written only
+ * when asked for (a note, or a count's `perSegment` when read). Holds no reference to the request:
+ * a reader takes segment `i`'s tool, message or block from the request the walk was made for.
+ */
+export class SegmentWalk {
+  readonly length: number;
+  /** Where the tool-choice setting sits in the provider options. */
+  readonly choiceKey: "tool_choice" | "toolConfig";
+  readonly #codes: Uint8Array;
+  /** The tool's or the message's index. */
+  readonly #first: Int32Array;
+  /** The block's index in its message. */
+  readonly #second: Int32Array;
+
+  constructor(request: NormalizedRequest, order: SegmentOrder, from = -1) {
+    const messages = request.messages;
+    this.choiceKey = order === "gemini" ? "toolConfig" : "tool_choice";
+    const own = from < 0;
+    const tools = own ? request.tools.length : 0;
+    const hasChoice = own && (request.providerOptions ?? {})[this.choiceKey] !== undefined;
+    // Every order lists the messages in request order; the tool choice goes before them, except
+    // Anthropic's, which puts it after the leading system messages.
+    const choiceAt = hasChoice ? (order === "anthropic" ? leadingSystemCount(messages) : 0) : -1;
+    const start = own ? 0 : from;
+    let n = tools + (hasChoice ? 1 : 0);
+    for (let i = start; i < messages.length; i++) n += 1 + messages[i]!.content.length;
+    this.length = n;
+    const codes = (this.#codes = new Uint8Array(n));
+    const first = (this.#first = new Int32Array(n));
+    const second = (this.#second = new Int32Array(n));
+    let k = 0;
+    for (let t = 0; t < tools; t++) {
+      codes[k] = TOOL;
+      first[k++] = t;
+    }
+    for (let i = start; i <= messages.length; i++) {
+      if (i === choiceAt) codes[k++] = CHOICE;
+      if (i === messages.length) break;
+      codes[k] = MESSAGE;
+      first[k++] = i;
+      const blocks = messages[i]!.content.length;
+      for (let j = 0; j < blocks; j++) {
+        codes[k] = BLOCK;
+        first[k] = i;
+        second[k++] = j;
+      }
+    }
+  }
+
+  kind(i: number): SegmentRef["kind"] {
+    return WALK_KINDS[this.#codes[i]!]!;
+  }
+
+  /** The tool's index (a tool segment) or the message's (a message or block segment). */
+  index(i: number): number {
+    return this.#first[i]!;
+  }
+
+  /** The block's index in its message (a block segment). */
+  block(i: number): number {
+    return this.#second[i]!;
+  }
+
+  /** The segment's path, as `segmentRefs` writes it. */
+  path(i: number): string {
+    switch (this.#codes[i]) {
+      case TOOL:
+        return `tools[${this.#first[i]}]`;
+      case CHOICE:
+        return `providerOptions.${this.choiceKey}`;
+      case MESSAGE:
+        return messagePath(this.#first[i]!);
+      default:
+        return contentPath(this.#first[i]!, this.#second[i]!);
+    }
+  }
+}

@@ -8,7 +8,7 @@ import { requestFeatures, totalFeatures } from "../../core/tokens/count-estimate
 import { FITTED_EVENTS, openaiPieces } from "../../core/tokens/count-openai.ts";
 import { segmentOrderOf } from "../../core/tokens/count.ts";
 import { mediaCoster } from "../../core/tokens/media.ts";
-import { segmentRefs } from "../../core/tokens/segment-order.ts";
+import { SegmentWalk, segmentRefs } from "../../core/tokens/segment-order.ts";
 import type { TokenProvider } from "../../core/tokens/types.ts";
 import type { CorpusMedia, CorpusOpenAI } from "../../core/tokens/calibration/fit.ts";
 
@@ -39,7 +39,7 @@ export function pairFeatures(
   const mediaProvider = provider;
   const ctx = { provider: mediaProvider, model, media: mediaCoster(mediaProvider, model) } as const;
   let tokens = 0;
-  const f = requestFeatures(request, segmentRefs(request, segmentOrderOf(provider)), ctx, (text) => {
+  const f = requestFeatures(request, new SegmentWalk(request, segmentOrderOf(provider)), ctx, (text) => {
     tokens += o200k(text);
   });
   const media: CorpusMedia[] = [];
