@@ -4,6 +4,8 @@
 //   strata:view-switch        from the click on a view tab until that view is committed and painted
 //   main-thread long tasks    every task over 50 ms (PerformanceObserver 'longtask') from the paste
 //                             until the page is quiet again: the longest, and their sum
+//   clipboard read            `navigator.clipboard.readText()` of the same text alone, in the same
+//                             page: the browser's share of every paste, before the app sees a byte
 // Runs `vite build` into e2e/.out/bench/site (unless --skip-build), serves it with `vite preview` on a free port,
 // pastes 1, 5 and 20 MB requests through the real clipboard and switches to every request view in the
 // view nav (`[data-testid="view-nav"] [data-testid^="nav-"]` but the Session view, which has no request
@@ -170,7 +172,19 @@ async function measureSize(context, url, mb, trials) {
       }
       return out;
     }, variants[0]);
-    return { mb, bytes: variants[0].length, pastes, longest, blocked, switches, switchMissing, parse };
+    // What the browser itself takes to hand over a paste: the same async clipboard read the app
+    // makes (clipboard.ts), timed alone. Every paste-to-rendered figure includes it.
+    await page.evaluate((t) => navigator.clipboard.writeText(t), variants[0]);
+    const clipboard = await page.evaluate(async () => {
+      const out = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        await navigator.clipboard.readText();
+        out.push(performance.now() - t0);
+      }
+      return out;
+    });
+    return { mb, bytes: variants[0].length, pastes, longest, blocked, switches, switchMissing, parse, clipboard };
   } finally {
     await page.close();
   }

@@ -81,6 +81,16 @@ export async function run({ quick, skipBuild }) {
       ...(parse ? { ratio: paste.median / parse.median } : {}),
       ...(pasteGoal ? { goal: pasteGoal, measured: paste.median } : {}),
     });
+    if (r.clipboard?.length > 0) {
+      const clipboard = summarize(r.clipboard);
+      rows.push({
+        group: GROUP,
+        name: "clipboard read alone (`navigator.clipboard.readText()`, as the app reads a paste)",
+        input,
+        subject: formatStats(clipboard),
+        note: `${formatBytes(r.bytes)}: the browser hands over the pasted text in ${formatMs(clipboard.median)} (median), ${Math.round((100 * clipboard.median) / paste.median)}% of paste-to-rendered, before the app sees a byte`,
+      });
+    }
     if (r.longest?.length > 0) {
       const longest = summarize(r.longest);
       const taskGoal = LONG_TASK_GOALS[r.mb];
