@@ -83,7 +83,7 @@ export function exactCount(
   const from = continuable(prefix, request, model, format, tokenizer);
   const counted = from === undefined ? 0 : from.request.messages.length;
   // Counting on from `prefix`: only the appended messages are walked.
-  const refs = from === undefined ? segmentRefs(request, "openai") : messageRefs(request.messages, counted);
+  const refs = from === undefined ? segmentRefs(request, "openai") : messageRefs(request, counted);
   const base = from === undefined ? 0 : prefix!.count.perSegment.length;
   const pieces = openaiPieces(request, refs, checkedCount(tokenizer), model, ctx);
   const k = OPENAI_FITTED_FRAMING[format];

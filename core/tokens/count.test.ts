@@ -174,9 +174,22 @@ describe("countRequestTokens: segments", () => {
             ? { ...r, providerOptions: { tool_choice: { type: "auto" }, toolConfig: { mode: "AUTO" } } }
             : r;
           const order = segmentOrderOf(provider);
-          // The walk places every segment as segmentRefs does (and, from a message on, as messageRefs).
+          // The walk places every segment as the cache layer's segmenter does (written apart from it),
+          // and segmentRefs / messageRefs turn it into objects with the same places.
           const walk = new SegmentWalk(request, order);
           const refs = segmentRefs(request, order);
+          const cut = segmentRequest(request, { provider: order }).segments;
+          const segmented = (from: number) =>
+            cut
+              .filter((x) => from < 0 || (x.messageIndex !== null && x.messageIndex >= from))
+              .map((x) => [x.kind, x.path, x.kind === "tool" || x.kind === "tool_choice" ? null : x.messageIndex]);
+          const walked = (w: SegmentWalk) =>
+            Array.from({ length: w.length }, (_, i) => [
+              w.kind(i),
+              w.path(i),
+              w.kind(i).startsWith("tool") ? null : w.index(i),
+            ]);
+          expect(walked(walk)).toEqual(segmented(-1));
           const placed = (w: SegmentWalk) =>
             Array.from({ length: w.length }, (_, i) => [
               w.kind(i),
@@ -193,11 +206,13 @@ describe("countRequestTokens: segments", () => {
             ]);
           expect(placed(walk)).toEqual(listed(refs));
           const start = Math.min(from, request.messages.length);
-          // messageRefs continues after the leading system messages (as a continued count does).
-          if (provider === "openai" || start >= leadingSystemCount(request.messages))
-            expect(placed(new SegmentWalk(request, order, start))).toEqual(
-              listed(messageRefs(request.messages, start)),
-            );
+          // From a message on: only the messages' segments, after the leading system messages (as a
+          // continued count walks them).
+          if (provider === "openai" || start >= leadingSystemCount(request.messages)) {
+            const tail = new SegmentWalk(request, order, start);
+            expect(walked(tail)).toEqual(segmented(start));
+            expect(placed(tail)).toEqual(listed(messageRefs(request, start)));
+          }
 
           const count = countRequestTokens(request, { provider });
           const figures = countFigures(count);

@@ -34,47 +34,6 @@ export type SegmentRef =
       readonly blockIndex: number;
     };
 
-function pushMessage(m: Message, i: number, out: SegmentRef[]): void {
-  out.push({ kind: "message", path: messagePath(i), message: m, messageIndex: i });
-  m.content.forEach((block, j) =>
-    out.push({
-      kind: "block",
-      path: contentPath(i, j),
-      message: m,
-      messageIndex: i,
-      block,
-      blockIndex: j,
-    }),
-  );
-}
-
-/** The segments of `messages[from…]`, in order: the tail of `segmentRefs` past the leading system messages. */
-export function messageRefs(messages: readonly Message[], from: number): SegmentRef[] {
-  const out: SegmentRef[] = [];
-  for (let i = from; i < messages.length; i++) pushMessage(messages[i]!, i, out);
-  return out;
-}
-
-/** The request's segments in `order` (the same list, paths and indexes as `segmentRequest`). */
-export function segmentRefs(request: NormalizedRequest, order: SegmentOrder): SegmentRef[] {
-  const out: SegmentRef[] = [];
-  request.tools.forEach((tool, toolIndex) => out.push({ kind: "tool", path: `tools[${toolIndex}]`, tool, toolIndex }));
-  const key = order === "gemini" ? "toolConfig" : "tool_choice";
-  const hasChoice = (request.providerOptions ?? {})[key] !== undefined;
-  const choice: SegmentRef = { kind: "tool_choice", path: `providerOptions.${key}`, key };
-  if (order === "openai") {
-    if (hasChoice) out.push(choice);
-    request.messages.forEach((m, i) => pushMessage(m, i, out));
-    return out;
-  }
-  if (order === "gemini" && hasChoice) out.push(choice);
-  const leading = leadingSystemCount(request.messages);
-  for (let i = 0; i < leading; i++) pushMessage(request.messages[i]!, i, out);
-  if (order === "anthropic" && hasChoice) out.push(choice);
-  for (let i = leading; i < request.messages.length; i++) pushMessage(request.messages[i]!, i, out);
-  return out;
-}
-
 /** The segment kinds, by the code a `SegmentWalk` keeps for each. */
 const WALK_KINDS: readonly SegmentRef["kind"][] = ["tool", "tool_choice", "message", "block"];
 const TOOL = 0;
@@ -83,8 +42,8 @@ const MESSAGE = 2;
 const BLOCK = 3;
 
 /**
- * The segments `segmentRefs` lists (or, from message `from` on, `messageRefs`), kept as three
- * numbers each instead of an object and a path: a count walks 100,000 segments of a long chat, and
+ * The request's segments in `order` (from message `from` on: only the messages' segments), kept
+ * as three numbers each instead of an object and a path (`segmentRefs` makes those from a walk): a count walks 100,000 segments of a long chat, and
  * an object and a path string per segment were most of what it allocated. The path is written only
  * when asked for (a note, or a count's `perSegment` when read). Holds no reference to the request:
  * a reader takes segment `i`'s tool, message or block from the request the walk was made for.
@@ -148,7 +107,7 @@ export class SegmentWalk {
     return this.#second[i]!;
   }
 
-  /** The segment's path, as `segmentRefs` writes it. */
+  /** The segment's path (`tools[0]`, `providerOptions.tool_choice`, `messages[2]`, `messages[2].content[0]`). */
   path(i: number): string {
     switch (this.#codes[i]) {
       case TOOL:
@@ -162,3 +121,45 @@ export class SegmentWalk {
     }
   }
 }
+
+/** `walk`'s segments as objects, for the readers that take them so (the exact OpenAI counter, calibration). */
+function refsOf(request: NormalizedRequest, walk: SegmentWalk): SegmentRef[] {
+  const out: SegmentRef[] = [];
+  for (let i = 0; i < walk.length; i++) {
+    const path = walk.path(i);
+    const index = walk.index(i);
+    switch (walk.kind(i)) {
+      case "tool":
+        out.push({ kind: "tool", path, tool: request.tools[index]!, toolIndex: index });
+        break;
+      case "tool_choice":
+        out.push({ kind: "tool_choice", path, key: walk.choiceKey });
+        break;
+      case "message":
+        out.push({ kind: "message", path, message: request.messages[index]!, messageIndex: index });
+        break;
+      case "block": {
+        const message = request.messages[index]!;
+        const blockIndex = walk.block(i);
+        out.push({
+          kind: "block",
+          path,
+          message,
+          messageIndex: index,
+          block: message.content[blockIndex]!,
+          blockIndex,
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The request's segments in `order` (the same list, paths and indexes as `segmentRequest`). */
+export const segmentRefs = (request: NormalizedRequest, order: SegmentOrder): SegmentRef[] =>
+  refsOf(request, new SegmentWalk(request, order));
+
+/** The segments of `request.messages[from…]`, in order: the tail of `segmentRefs` past the leading system messages. */
+export const messageRefs = (request: NormalizedRequest, from: number): SegmentRef[] =>
+  refsOf(request, new SegmentWalk(request, "openai", from));
