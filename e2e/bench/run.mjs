@@ -66,6 +66,7 @@ for (const module of ROW_MODULES) {
     {
       cwd: root,
       encoding: "utf8",
+      env: { ...process.env, STRATA_BENCH_PAGE_US: String(start.pageMicros) },
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 16 * 1024 * 1024,
     },
@@ -128,6 +129,9 @@ if (write) {
       'with `strategy: "last"`, `includeSystem: true` and `startOn: "human"` (its documented way to keep tool pairs valid).',
     "- Devtools rows come from the app's own User Timing measures `strata:paste-to-rendered` and `strata:view-switch` (devtools/perf/marks.ts), read in headless Chromium " +
       "against `vite preview` of a fresh `vite build` (same config as `npm run build`, written to `e2e/.out/bench/site/`), after a real clipboard paste into the request editor; the first paste of each size is a warm-up.",
+    "- The header gives what the first write to a fresh 4 KB page costs on this machine (`freshPageMicros` in table.mjs, best of three passes over 64 MB). " +
+      "A call whose heap grows pays it once per page: objects promoted to V8's old generation, arrays of more than ~16,000 entries (large-object space), fresh typed arrays. " +
+      "It is the host's figure (a C program touching fresh `mmap` pages measures the same), so the inspect and scaling notes give each call's minor page faults and what they cost at that price.",
     "- Where a goal is missed, the run profiles that scenario (V8's sampling CPU profiler) and lists the top frames by self time, mapped to `core/*.ts` lines; " +
       "for scaling and templates it also compares per-call self time with the small input / the raw library, which shows where the extra time goes.",
     "",

@@ -61,17 +61,73 @@ export function machine() {
     load: loadavg()
       .map((n) => n.toFixed(2))
       .join(" "),
+    pageMicros: freshPageMicros(),
   };
 }
 
 /**
+ * What one 4 KB page of memory the process has not touched yet costs on first write, in µs: the
+ * best of three passes over a fresh 64 MB buffer, one write per page (a minor page fault each).
+ * A heap that grows during a call pays this per page. It is the host's figure, not Strata's:
+ * 10.6-11.3 µs on the Firecracker VM this was written on (a C program touching fresh `mmap`
+ * pages measured the same), so rows whose calls promote megabytes to the old generation or
+ * allocate large arrays move with the host, and their notes say how many faults a call takes.
+ */
+export function freshPageMicros() {
+  const bytes = 64 << 20;
+  const page = 4096;
+  let best = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < 3; pass++) {
+    const start = performance.now();
+    const buffer = new Uint8Array(bytes);
+    for (let i = 0; i < bytes; i += page) buffer[i] = 1;
+    best = Math.min(best, performance.now() - start);
+  }
+  return (best * 1000) / (bytes / page);
+}
+
+/**
+ * Median minor page faults per call of `fn` over `calls` calls, after two calls that are not
+ * counted (the heap then settles to `fn`'s own pattern, whatever ran before).
+ */
+export async function faultsPerCall(fn, calls = 5) {
+  await fn();
+  await fn();
+  const counts = [];
+  for (let k = 0; k < calls; k++) {
+    const before = process.resourceUsage().minorPageFault;
+    await fn();
+    counts.push(process.resourceUsage().minorPageFault - before);
+  }
+  counts.sort((a, b) => a - b);
+  return counts[counts.length >> 1];
+}
+
+/**
+ * This machine's fresh-page cost: the figure `run.mjs` measured at the start of the run (handed
+ * to each row process in `STRATA_BENCH_PAGE_US`), else measured here.
+ */
+export function pageMicros() {
+  const given = Number(process.env.STRATA_BENCH_PAGE_US);
+  return Number.isFinite(given) && given > 0 ? given : freshPageMicros();
+}
+
+/** A note on a row's page faults per call, priced at this machine's fresh-page cost. */
+export function faultNote(label, faults) {
+  const micros = pageMicros();
+  const ms = (faults * micros) / 1000;
+  return `${label}: ${formatCount(faults)} minor page faults per call (median of 5), ≈ ${formatMs(ms)} at ${micros.toFixed(1)} µs per fresh 4 KB page`;
+}
+
+/**
  * @param {Row[]} rows
- * @param {{ date: string, node: string, cpu: string, cores: number, loadBefore: string, loadAfter: string, mode: string }} meta
+ * @param {{ date: string, node: string, cpu: string, cores: number, loadBefore: string, loadAfter: string, mode: string, pageMicros: number }} meta
  */
 export function renderTable(rows, meta) {
   const lines = [
     `**${meta.date}** · Node ${meta.node} · ${meta.cpu} × ${meta.cores} cores · ${meta.mode} · ` +
-      `load average (1/5/15 min) before ${meta.loadBefore}, after ${meta.loadAfter}`,
+      `load average (1/5/15 min) before ${meta.loadBefore}, after ${meta.loadAfter} · ` +
+      `first write to a fresh 4 KB page ${meta.pageMicros.toFixed(1)} µs (see \`freshPageMicros\`)`,
     "",
     "| Benchmark | Input | Strata: min / **median** / max | Baseline (same run) | Baseline: min / **median** / max | Ratio (medians) | Goal | Verdict |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -2,7 +2,7 @@
 // that evicts half: the time ratio shows whether assembly + eviction stay linear).
 import { BENCH_MODEL, CURRENT_INPUT, SYSTEM_INSTRUCTIONS, generateHistory, generateTools } from "../inputs.mjs";
 import { measure } from "../measure.mjs";
-import { formatBytes, formatCount, formatStats } from "../table.mjs";
+import { faultNote, faultsPerCall, formatBytes, formatCount, formatStats } from "../table.mjs";
 import { missing, notAvailable, ratioRow, tokensOf } from "./common.mjs";
 
 const tools = generateTools();
@@ -99,6 +99,11 @@ export async function runScaling({ core, quick }) {
     };
   }
   const measured = await measure(jobs, { ...plans, warmup: 2 });
+  // Per assembly, after the timed rounds: the small side's calls take their memory from the young
+  // generation; the large side's arrays of 100,000 entries are fresh pages every call.
+  const faults = {};
+  for (const count of [small, large])
+    faults[count] = (await faultsPerCall(jobs[count].fn)) / (count === small ? batch : 1);
   const perCall = (s, calls) => ({ ...s, min: s.min / calls, median: s.median / calls, max: s.max / calls });
   const stats = { [small]: perCall(measured[small], batch), [large]: measured[large] };
   const ratio = stats[large].median / stats[small].median;
@@ -114,6 +119,7 @@ export async function runScaling({ core, quick }) {
       ratioText: `${ratio.toFixed(2)}× (linear = ${large / small}×)`,
       // Linear is 10×; the goal leaves 5% for what a 10× larger heap costs (caches, garbage collection).
       goal: { max: 1.05 * (large / small), text: `≤ ${(1.05 * (large / small)).toFixed(1)}×` },
+      note: `${faultNote(`${formatCount(large)} msgs`, faults[large])}; at ${formatCount(small)} msgs: ${formatCount(Math.round(faults[small]))}`,
       profile: "scaling-large",
       profileAgainst: "scaling-small",
     },

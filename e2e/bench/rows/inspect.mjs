@@ -1,7 +1,7 @@
 // inspect() on pasted-size requests, compared with the previous turn (`previous`).
 import { generateOpenAIChatTurns } from "../inputs.mjs";
 import { measure } from "../measure.mjs";
-import { formatBytes, formatCount } from "../table.mjs";
+import { faultNote, faultsPerCall, formatBytes, formatCount } from "../table.mjs";
 import { missing, notAvailable, ratioRow } from "./common.mjs";
 
 const MB = 1024 * 1024;
@@ -26,6 +26,8 @@ export async function run({ core, quick }) {
       // six samples and swung 16-36 ms from run to run, moving the ratio by up to 2x.
       quick ? { rounds: 1, iterations: 3, warmup: 1 } : { rounds: 5, iterations: 5, warmup: 1 },
     );
+    // After the timed rounds, so counting never touches a timed call.
+    const faults = await faultsPerCall(() => core.inspect(turns.current, options));
     rows.push(
       ratioRow({
         group: "inspect",
@@ -36,6 +38,7 @@ export async function run({ core, quick }) {
         baselineKey: "parse",
         baselineName: "`JSON.parse` of both texts",
         profile: mb === 1 ? "inspect-1mb" : "inspect-5mb",
+        note: faultNote(`${mb} MB`, faults),
         // Parse, detect, segment, compare, simulate and report in at most eight JSON.parse passes.
         goal: { max: 8, text: "≤ 8×" },
       }),
