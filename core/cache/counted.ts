@@ -10,7 +10,7 @@
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ProviderRequest } from "../messages/request.ts";
 import { type CountPrefix, continuedMessages, countTokensWith } from "../tokens/count.ts";
-import { countFigures } from "../tokens/count-prefix.ts";
+import { type CountFigures, countFigures } from "../tokens/count-prefix.ts";
 import { FULL_COUNT_KIT } from "../tokens/count-kit.ts";
 import { memoizedTokenizer } from "../tokens/tokenizer-memo.ts";
 import type { CountKit } from "../tokens/count-kit.ts";
@@ -71,21 +71,26 @@ function counted(
     prefixOf(twin),
   );
   const figures = countFigures(c);
-  const tokens = countedTokens(c, figures.tokens);
   // The segmenter measures each segment once, in prompt order: hand it the counted figures in turn.
   // A count that went on from the twin's found its tools and first messages equal: the segmenter
   // takes their segments from the twin without comparing them again.
-  let next = 0;
   const known = twin === undefined ? -1 : continuedMessages(c);
   // The figures are counted already, so the segmenter never reads a text to measure it: plain text
   // blocks keep their own texts (their JSON is written only to hash them or to show them).
-  const seg = segmentLazily(request, options.provider, () => tokens[next++] ?? 0, twin, known, true);
+  const seg = segmentLazily(request, options.provider, countedTokens(c, figures), twin, known, true);
   // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
   // (Kinds, not paths: a segment's path is written only when read, and most never are.)
-  const kinds = figures.kinds;
-  if (seg.segments.length !== kinds.length || seg.segments.some((x, i) => x.kind !== kinds[i]))
+  if (seg.segments.length !== figures.length || !sameKinds(seg.segments, figures))
     throw new InvalidInputError("request", "the token count and the segments disagree on the prompt's order.");
   return { ...seg, count: c };
+}
+
+/** True when `segments` have the kinds of `figures`' segments, in order. */
+function sameKinds(segments: readonly { readonly kind: string }[], figures: CountFigures): boolean {
+  let index = 0;
+  for (const run of figures.runs)
+    for (let i = 0; i < run.tokens.length; i++) if (segments[index++]!.kind !== run.kinds.kind(i)) return false;
+  return true;
 }
 
 /**
@@ -161,21 +166,32 @@ export const countOf = (seg: SegmentedRequest): TokenCount | null =>
   "count" in seg ? (seg as CountedRequest).count : null;
 
 /**
- * Each segment's tokens from `count` (a count of the same request for the same provider; `own`:
- * its tokens per segment, `countFigures`): the provider's framing before the first segment counted
- * with it, the reply primer with the last.
+ * Each segment's tokens from `count` (a count of the same request for the same provider) in turn,
+ * one per call: its `figures` (`countFigures`), with the provider's framing before the first
+ * segment counted with it and the reply primer with the last. Read run by run, so nothing the
+ * size of the request is copied; 0 once every segment was given.
  */
-function countedTokens(count: TokenCount, own: readonly number[]): number[] {
-  const last = own.length - 1;
+function countedTokens(count: TokenCount, figures: CountFigures): () => number {
+  const last = figures.length - 1;
+  const runs = figures.runs;
+  let run = 0;
+  let at = 0;
+  let index = 0;
   // A fitted framing term can make one segment −1 (e.g. a tool result's wrapper): the deficit is
   // carried into the next segments, so no segment is negative and prefix sums never go down.
   let debt = 0;
-  return own.map((figure, i) => {
-    let raw = figure + debt;
-    if (i === 0) raw += count.leading;
-    if (i === last) raw += count.trailing;
+  return () => {
+    while (run < runs.length && at >= runs[run]!.tokens.length) {
+      run++;
+      at = 0;
+    }
+    if (run === runs.length) return 0;
+    let raw = runs[run]!.tokens[at++]! + debt;
+    if (index === 0) raw += count.leading;
+    if (index === last) raw += count.trailing;
+    index++;
     const tokens = Math.max(0, raw);
     debt = raw - tokens;
     return tokens;
-  });
+  };
 }

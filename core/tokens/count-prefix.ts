@@ -58,10 +58,22 @@ export const continued = new WeakMap<TokenCount, number>();
  */
 export const continuedMessages = (count: TokenCount): number => continued.get(count) ?? -1;
 
-/** A count's tokens and segment kinds, in `perSegment` order. */
-export interface CountFigures {
+/** Consecutive segments of a count: `tokens[i]` is segment `i`'s figure and `kinds.kind(i)` its kind. */
+export interface FigureRun {
   readonly tokens: readonly number[];
-  readonly kinds: readonly SegmentTokens["kind"][];
+  readonly kinds: { kind(i: number): SegmentTokens["kind"] };
+}
+
+/**
+ * A count's tokens and segment kinds in `perSegment` order, as runs laid end to end: a count that
+ * went on from an earlier one holds that count's runs and adds its own, so counting a next turn of
+ * a 20,000-segment chat copies no list of 20,000 figures (each such copy, and the list's growth
+ * past it, was a fresh large array that V8 maps page by page).
+ */
+export interface CountFigures {
+  /** Segments in all runs. */
+  readonly length: number;
+  readonly runs: readonly FigureRun[];
 }
 
 /** The figures of counts that keep them apart from `perSegment` (an estimate writes that list only when it is read). */
@@ -71,8 +83,9 @@ export const figures = new WeakMap<TokenCount, CountFigures>();
  * Each segment's tokens and kind, without making the count's `perSegment` list where the count
  * kept them apart (an estimate's list of 100,000 segments is written only for a caller who reads it).
  */
-export const countFigures = (count: TokenCount): CountFigures =>
-  figures.get(count) ?? {
-    tokens: count.perSegment.map((s) => s.tokens),
-    kinds: count.perSegment.map((s) => s.kind),
-  };
+export function countFigures(count: TokenCount): CountFigures {
+  const kept = figures.get(count);
+  if (kept !== undefined) return kept;
+  const list = count.perSegment;
+  return { length: list.length, runs: [{ tokens: list.map((s) => s.tokens), kinds: { kind: (i) => list[i]!.kind } }] };
+}

@@ -17,7 +17,15 @@ import {
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
-import { appendsTo, type CountEnd, type CountFigures, type CountPrefix, continued, figures } from "./count-prefix.ts";
+import {
+  appendsTo,
+  type CountEnd,
+  type CountFigures,
+  type CountPrefix,
+  continued,
+  type FigureRun,
+  figures,
+} from "./count-prefix.ts";
 import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
 import { type SegmentOrder, SegmentWalk } from "./segment-order.ts";
@@ -103,29 +111,33 @@ const ends = new WeakMap<TokenCount, EstimateEnd>();
 const NO_SEGMENTS: readonly SegmentTokens[] = [];
 
 /**
- * An estimate's per-segment figures as it keeps them: the tokens and kinds, the media of the few
- * segments that have any, and the walks (`SegmentWalk`) that place each segment, one per count it
- * went on from and its own. Its `perSegment` list is written from these when first read: inspect
+ * An estimate's per-segment figures as it keeps them: a run per count it went on from and its
+ * own, each a walk (`SegmentWalk`, which places and names each segment) with its tokens, and the
+ * media of the few segments that have any. Its `perSegment` list is written from these when first read: inspect
  * and the cache analyses read only the figures, and a long chat's list (an object and a path per
  * segment) was most of what a count allocated.
  */
 interface EstimateSegments extends CountFigures {
-  readonly tokens: number[];
-  readonly kinds: SegmentTokens["kind"][];
+  /** A run per count this one went on from, then its own; each run's walk gives its kinds and paths. */
+  readonly runs: readonly EstimateRun[];
+  /** By segment index over all runs. */
   readonly media: ReadonlyMap<number, readonly MediaCost[]>;
-  readonly walks: readonly SegmentWalk[];
+}
+
+interface EstimateRun extends FigureRun {
+  readonly kinds: SegmentWalk;
 }
 
 function writePerSegment(s: EstimateSegments): SegmentTokens[] {
   const out: SegmentTokens[] = [];
-  for (const walk of s.walks)
+  for (const { tokens, kinds: walk } of s.runs)
     for (let i = 0; i < walk.length; i++) {
       const index = out.length;
       out.push({
         index,
         path: walk.path(i),
         kind: walk.kind(i),
-        tokens: s.tokens[index]!,
+        tokens: tokens[i]!,
         method: "estimate",
         media: s.media.get(index) ?? NO_MEDIA,
       });
@@ -187,7 +199,7 @@ function estimateCount(
   // Counting on from `prefix`: only the appended messages are walked.
   const walk = new SegmentWalk(request, order, from ? from.request.messages.length : -1);
   const before = from?.segments;
-  const base = before ? before.tokens.length : 0;
+  const base = before ? before.length : 0;
   const est: EstimateModel = ESTIMATE_MODELS[estimatorFor(provider, model)];
   const c = FEATURES.map((f) => est.coefficients[f]);
   // Round running sums, not each segment: every prefix sum stays the rounded estimate of its prefix.
@@ -195,8 +207,8 @@ function estimateCount(
   const leading = from ? prefix!.count.leading : Math.round(cum);
   let previous = from ? from.previous : leading;
   const media: MediaCost[] = from ? [...from.media] : [];
-  const tokens: number[] = before ? before.tokens.slice() : [];
-  const kinds: SegmentTokens["kind"][] = before ? before.kinds.slice() : [];
+  // This walk's figures only: the earlier count's runs are shared, not copied (see `CountFigures`).
+  const tokens = new Array<number>(walk.length);
   const segmentMedia = new Map(before?.media);
   const visited = visitSegmentFeatures(request, walk, ctx, (i, features, own) => {
     cum += dot(features, c);
@@ -207,16 +219,15 @@ function estimateCount(
       media.push(own[k]!);
       mediaTokens += own[k]!.tokens;
     }
-    tokens.push(rounded - previous + mediaTokens);
-    kinds.push(walk.kind(i));
+    tokens[i] = rounded - previous + mediaTokens;
     if (own.length > 0) segmentMedia.set(base + i, own);
     previous = rounded;
   });
+  const run: EstimateRun = { tokens, kinds: walk };
   const segments: EstimateSegments = {
-    tokens,
-    kinds,
+    length: base + walk.length,
+    runs: before ? [...before.runs, run] : [run],
     media: segmentMedia,
-    walks: before ? [...before.walks, walk] : [walk],
   };
   const featureNotes = from ? [...from.featureNotes, ...visited.notes] : visited.notes;
   notes.push(...featureNotes);
