@@ -1,5 +1,6 @@
 // Formats bench rows as one markdown table, with the machine it ran on.
 import { cpus, loadavg } from "node:os";
+import { summarize } from "./measure.mjs";
 
 /**
  * @typedef {import("./measure.mjs").Stats} Stats
@@ -61,7 +62,6 @@ export function machine() {
     load: loadavg()
       .map((n) => n.toFixed(2))
       .join(" "),
-    pageMicros: freshPageMicros(),
   };
 }
 
@@ -99,8 +99,7 @@ export async function faultsPerCall(fn, calls = 5) {
     await fn();
     counts.push(process.resourceUsage().minorPageFault - before);
   }
-  counts.sort((a, b) => a - b);
-  return counts[counts.length >> 1];
+  return summarize(counts).median;
 }
 
 /**

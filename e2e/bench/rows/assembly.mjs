@@ -64,6 +64,14 @@ export async function run({ core, quick }) {
   return rows;
 }
 
+/** Options for `histories` different histories of `count` messages (seeds 11, 12, …), each with a budget that evicts about half. */
+function scalingOptions(count, histories) {
+  return Array.from({ length: histories }, (_, k) => {
+    const history = generateHistory(count, { seed: 11 + k });
+    return assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } });
+  });
+}
+
 export async function runScaling({ core, quick }) {
   const absent = missing(core, ["assembleProviderInput"]);
   if (absent.length > 0)
@@ -84,11 +92,7 @@ export async function runScaling({ core, quick }) {
   const kept = {};
   for (const count of [small, large]) {
     const calls = count === small ? batch : 1;
-    const options = [];
-    for (let k = 0; k < calls; k++) {
-      const history = generateHistory(count, { seed: 11 + k });
-      options.push(assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } }));
-    }
+    const options = scalingOptions(count, calls);
     const request = await core.assembleProviderInput(options[0]);
     kept[count] = request.messages.length - 2; // minus instructions and input
     jobs[count] = {
@@ -137,17 +141,12 @@ export const profiles = {
   },
   // As in the row: each call takes the next of ten histories, so none is still in the caches.
   "scaling-small": async ({ core, quick }) => {
-    const options = [];
-    for (let k = 0; k < 10; k++) {
-      const history = generateHistory(quick ? 2000 : 10000, { seed: 11 + k });
-      options.push(assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } }));
-    }
+    const options = scalingOptions(quick ? 2000 : 10000, 10);
     let next = 0;
     return () => core.assembleProviderInput(options[next++ % options.length]);
   },
   "scaling-large": async ({ core, quick }) => {
-    const history = generateHistory(quick ? 20000 : 100000, { seed: 11 });
-    const options = assemblyOptions(history, { contextBudget: { maxInputTokens: halfBudget(history) } });
+    const [options] = scalingOptions(quick ? 20000 : 100000, 1);
     return () => core.assembleProviderInput(options);
   },
 };
