@@ -196,11 +196,25 @@ describe("a turn segmented with the other turn's records as its twin (as inspect
     const parsed = parseRequest(s.data);
     return parsed.format === "strata" || parsed.request.messages.length < 2 ? [] : [parsed.request];
   });
+  // And one whose first message's blocks are cached for an hour (`ttl1h` lists them), with
+  // Anthropic's automatic caching for an hour too (its last block is listed).
+  const first = requests[0]!;
+  const head = first.messages[0]!;
+  const hour: NormalizedRequest = {
+    ...first,
+    providerOptions: { ...first.providerOptions, cache_control: { type: "ephemeral", ttl: "1h" } },
+    messages: [
+      { ...head, content: head.content.map((b) => ({ ...b, cache: { type: "ephemeral", ttl: "1h" } as const })) },
+      ...first.messages.slice(1),
+    ],
+  };
+  requests.push(hour);
   const reply = { role: "assistant" as const, content: [{ type: "text" as const, text: "Done." }] };
 
   it("gives the segments a fresh segmentation gives, estimated and counted exactly", async () => {
     const tokenizer = await createOpenAITokenizer("gpt-4o");
     let reused = 0;
+    let ttl1h = 0;
     for (const request of requests)
       for (const provider of ["openai", "anthropic", "gemini"] as const)
         for (const options of [{}, ...(provider === "openai" ? [{ tokenizer }] : [])]) {
@@ -220,17 +234,30 @@ describe("a turn segmented with the other turn's records as its twin (as inspect
             [shorter, request],
             [request, longer],
             [edited, request],
+            [request, request], // the same request again: every segment is the twin's
+            // Another tool choice before the same messages: every later segment sits elsewhere.
+            [
+              { ...shorter, providerOptions: { ...shorter.providerOptions, tool_choice: "auto" } },
+              { ...request, providerOptions: { ...request.providerOptions, tool_choice: "required" } },
+            ],
           ] as const) {
             const twin = measure.segment(a);
             const next = measure.segment(b, twin);
             const alone = measure.segment(b);
             expect(next.segments.map(plainSegment)).toEqual(alone.segments.map(plainSegment));
             expect(next.texts).toEqual(alone.texts);
+            expect([next.ttl1h, next.totalBytes, next.totalTokens]).toEqual([
+              alone.ttl1h,
+              alone.totalBytes,
+              alone.totalTokens,
+            ]);
+            ttl1h += next.ttl1h.length;
             reused += next.segments.filter((x, i) => x === twin.segments[i]).length;
           }
         }
-    // The twin's records are taken for most of the history.
+    // The twin's records are taken for most of the history, blocks cached for an hour included.
     expect(reused).toBeGreaterThan(500);
+    expect(ttl1h).toBeGreaterThan(0);
   });
 });
 
@@ -341,8 +368,9 @@ describe("plain text blocks kept as their own text (counted segmentation)", () =
       }
   });
 
-  it("segments a request past the presized size exactly as one below it, with no holes (tools, tool choice, many blocks)", () => {
-    // 22,000 messages of three blocks each: 88,000 segments, past PRESIZED_FROM (65,536).
+  it("segments a request past the presized size, or over several chunks below it, as one small request: no holes, texts aligned", () => {
+    // 22,000 messages of three blocks each: 88,000 segments, past PRESIZED_FROM (65,536); 5,000
+    // messages: 20,002 segments, appended over three chunks of 8,192 and joined.
     const request = (count: number): NormalizedRequest =>
       ({
         model: { provider: "openai", model: "gpt-4o" },
@@ -357,13 +385,31 @@ describe("plain text blocks kept as their own text (counted segmentation)", () =
           ],
         })),
       }) as unknown as NormalizedRequest;
-    for (const count of [2_000, 22_000]) {
+    for (const count of [2_000, 5_000, 22_000]) {
       const seg = segmentRequest(request(count), { provider: "openai" });
       const expected = 1 + 1 + count * 4; // the tool, the tool choice, a header and three blocks per message
       expect(seg.segments).toHaveLength(expected);
       expect(Object.keys(seg.segments)).toHaveLength(expected); // no holes
+      expect(Object.keys(seg.texts)).toHaveLength(expected);
       expect(seg.segments.every((s, i) => s.index === i)).toBe(true);
       expect(seg.segments.at(-1)!.path).toBe(`messages[${count - 1}].content[2]`);
+      // Each text is its segment's, across the chunk boundaries too.
+      const req = request(count);
+      for (const i of [8_191, 8_192, 8_193, 16_383, 16_384, 20_001, expected - 1].filter((i) => i < expected)) {
+        const s = seg.segments[i]!;
+        const m = req.messages[s.messageIndex!]!;
+        expect(JSON.parse(seg.texts[i]!)).toEqual(
+          s.kind === "message"
+            ? { role: m.role }
+            : { type: "text", text: (m.content[Number(/\[(\d+)\]$/.exec(s.path)![1])] as { text: string }).text },
+        );
+      }
+      expect(seg.texts.every((t, i) => utf8Length(t) === seg.segments[i]!.byteLength)).toBe(true);
+      expect(
+        seg.segments.every(
+          (s, i) => i === 0 || s.byteOffset === seg.segments[i - 1]!.byteOffset + seg.segments[i - 1]!.byteLength,
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -214,14 +214,30 @@ const blockCallerJson = (b: ContentBlock) =>
  */
 const PRESIZED_FROM = 65_536;
 
+/**
+ * Below `PRESIZED_FROM`, segments are appended to lists of at most this many, joined once at the
+ * end: a list grown by push past ~16,000 entries reallocates itself in V8's large-object space, a
+ * fresh mapping each time (a 19,000-segment turn made ~950 KB of such copies per list pair).
+ */
+const CHUNK = 8192;
+
 class Segmenter {
   /**
    * Sized up front (`expected`) and filled by index, then cut to `count`: a list grown by `push`
    * to 200,000 segments (a 100,000-message request) reallocates itself a dozen times, each copy a
    * fresh large object that V8 maps page by page — about 3× the final list, twice per turn.
+   * Smaller requests fill `CHUNK`-long lists instead (see `done`): sized up front, a 20,000-slot
+   * list is allocated in old space, where it keeps young segments alive past scavenges.
    */
-  readonly segments: SegmentRecord[];
-  readonly texts: string[];
+  segments: SegmentRecord[];
+  texts: string[];
+  /** The full chunks so far (lists of `CHUNK`), when not sized up front; `segments` and `texts` are the last. */
+  readonly #chunks: { readonly segments: SegmentRecord[]; readonly texts: string[] }[] | undefined;
+  /** Index of the first segment of the current chunk. */
+  #base = 0;
+  /** Figures `#copied` read for a message it then did not copy: `add` takes them first, in turn. */
+  readonly #ahead: number[] = [];
+  #aheadAt = 0;
   /** Segments added so far. */
   count = 0;
   readonly ttl1h: number[] = [];
@@ -245,14 +261,33 @@ class Segmenter {
     /** How many segments the request will have (more or fewer only cost a reallocation or a trim). */
     expected: number,
   ) {
-    this.segments = expected > PRESIZED_FROM ? new Array<SegmentRecord>(expected) : [];
-    this.texts = expected > PRESIZED_FROM ? new Array<string>(expected) : [];
+    const presized = expected > PRESIZED_FROM;
+    this.segments = presized ? new Array<SegmentRecord>(expected) : [];
+    this.texts = presized ? new Array<string>(expected) : [];
+    this.#chunks = presized ? undefined : [];
   }
 
-  /** The lists cut to the segments added. */
+  /** The lists cut to the segments added (chunks joined: one copy each, at its final size). */
   done(): void {
-    this.segments.length = this.count;
-    this.texts.length = this.count;
+    const chunks = this.#chunks;
+    if (chunks === undefined || chunks.length === 0) {
+      this.segments.length = this.count - this.#base;
+      this.texts.length = this.count - this.#base;
+      return;
+    }
+    this.segments = ([] as SegmentRecord[]).concat(...chunks.map((c) => c.segments), this.segments);
+    this.texts = ([] as string[]).concat(...chunks.map((c) => c.texts), this.texts);
+  }
+
+  /** Index `index`'s slot in the current lists (a new chunk when the last is full). */
+  #slot(index: number): number {
+    const slot = index - this.#base;
+    if (slot < CHUNK || this.#chunks === undefined) return slot;
+    this.#chunks.push({ segments: this.segments, texts: this.texts });
+    this.segments = [];
+    this.texts = [];
+    this.#base = index;
+    return 0;
   }
 
   /**
@@ -289,6 +324,7 @@ class Segmenter {
     plainText = false,
   ): void {
     const index = this.count++;
+    const slot = this.#slot(index);
     const twin = this.twin;
     // The other turn of a comparison mostly repeats this one: comparing is far cheaper than measuring.
     const same = reuse ?? (twin === undefined ? undefined : this.#sameAsTwin(twin, index, text, plainText));
@@ -300,7 +336,11 @@ class Segmenter {
     const byteLength =
       same !== undefined ? same.byteLength : plainText ? plainTextBytes(text, extra) : utf8Length(text);
     const tokens =
-      ownPlain && this.keepPlainText === "estimate json" ? this.#estimateJson(own, extra) : this.estimate(own);
+      this.#aheadAt < this.#ahead.length
+        ? this.#ahead[this.#aheadAt++]!
+        : ownPlain && this.keepPlainText === "estimate json"
+          ? this.#estimateJson(own, extra)
+          : this.estimate(own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
     if (
@@ -319,9 +359,9 @@ class Segmenter {
         callerJson,
       )
     )
-      this.segments[index] = same;
+      this.segments[slot] = same;
     else
-      this.segments[index] = new SegmentRecord(
+      this.segments[slot] = new SegmentRecord(
         index,
         kind,
         region,
@@ -340,7 +380,7 @@ class Segmenter {
         source,
         ownPlain,
       );
-    this.texts[index] = own;
+    this.texts[slot] = own;
     if (cache?.ttl === "1h") this.ttl1h.push(index);
     if (kind === "tool" || kind === "block") this.lastBlock = index;
     this.offset += byteLength;
@@ -380,7 +420,68 @@ class Segmenter {
     return text;
   }
 
+  /**
+   * True when message `i` was taken whole from the twin: a message known to write the twin's
+   * (`known`) whose segments sit in the twin at the very place, size and tokens they take here, so
+   * each is the twin's record itself (what `add` would find one by one, see `matches`). Only for a
+   * count made beforehand (`keepPlainText === true`: `estimate` reads the count's figures in turn
+   * and never the text). The figures read for a message that is not copied wait in `#ahead`.
+   */
+  #copied(m: Message, i: number, region: SegmentRegion): boolean {
+    const twin = this.twin;
+    if (twin === undefined || i >= this.known || this.keepPlainText !== true) return false;
+    const segments = twin.segments;
+    const texts = twin.texts;
+    const first = this.count;
+    const n = 1 + m.content.length;
+    if (first + n > segments.length) return false;
+    // Each segment at the same place and size, then its figure (the twin's first or last segment
+    // holds the count's framing, so a figure may differ).
+    let offset = this.offset;
+    for (let k = 0; k < n; k++) {
+      const s = segments[first + k]!;
+      if (
+        !(s instanceof SegmentRecord) ||
+        s.index !== first + k ||
+        s.messageIndex !== i ||
+        s.byteOffset !== offset ||
+        s.kind !== (k === 0 ? "message" : "block") ||
+        s.region !== region
+      )
+        return this.#readAhead(segments, first, k, undefined);
+      const tokens = this.estimate(texts[first + k]!);
+      if (tokens !== s.tokens) return this.#readAhead(segments, first, k, tokens);
+      offset += s.byteLength;
+    }
+    for (let k = 0; k < n; k++) {
+      const index = this.count++;
+      const slot = this.#slot(index);
+      const s = segments[index]!;
+      this.segments[slot] = s as SegmentRecord;
+      this.texts[slot] = texts[index]!;
+      if (k > 0 && m.content[k - 1]!.cache?.ttl === "1h") this.ttl1h.push(index);
+      this.offset += s.byteLength;
+      this.tokens += s.tokens;
+    }
+    if (n > 1) this.lastBlock = first + n - 1;
+    return true;
+  }
+
+  /**
+   * Keeps for `add` the figures `#copied` read before it gave up at segment `first + k`: those of
+   * the segments before it (each the twin's, as compared) and `last`, that segment's own, if read.
+   */
+  #readAhead(segments: readonly Segment[], first: number, k: number, last: number | undefined): false {
+    const ahead = this.#ahead;
+    ahead.length = 0;
+    this.#aheadAt = 0;
+    for (let j = 0; j < k; j++) ahead.push(segments[first + j]!.tokens);
+    if (last !== undefined) ahead.push(last);
+    return false;
+  }
+
   message(m: Message, i: number, region: SegmentRegion): void {
+    if (this.#copied(m, i, region)) return;
     const head = this.reusable("message", m, i);
     const header = head ? "" : this.header(m, i);
     this.add("message", region, header, m.role, i, null, -1, m.providerFields !== undefined, undefined, m, head);
