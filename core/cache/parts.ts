@@ -100,20 +100,30 @@ function lastAssistant(messages: readonly Message[]): number {
   return -1;
 }
 
+/** The kinds `earlierKind` gives, each with its rule (made once: one per message would be 10,000s of objects). */
+const EARLIER = {
+  summary: { kind: "summary", rule: "3: system message in Strata's summary shape" },
+  instructions: { kind: "instructions", rule: "4: leading system message" },
+  context: { kind: "context", rule: "5: system message after the conversation began" },
+  attachment: { kind: "attachment", rule: "6: user message in Strata's attachment shape" },
+  toolCall: { kind: "tool_call", rule: "7: assistant tool call before the current turn" },
+  toolResult: { kind: "tool_result", rule: "7: tool result before the current turn" },
+  history: { kind: "history", rule: "7: message before the current turn" },
+} as const satisfies Record<string, { readonly kind: PartKind; readonly rule: string }>;
+
+const isToolCall = (b: ContentBlock) => b.type === "tool_call";
+const isUnknownBlock = (b: ContentBlock) => !KNOWN_BLOCKS.has(b.type);
+
 /** The kind of a message before the current turn (rule 7), or of any system message (rules 3–5). */
-function earlierKind(m: Message, leading: boolean): { kind: PartKind; rule: string } {
+function earlierKind(m: Message, leading: boolean): { readonly kind: PartKind; readonly rule: string } {
   if (m.role === "system") {
-    if (SUMMARY.test(firstText(m))) return { kind: "summary", rule: "3: system message in Strata's summary shape" };
-    return leading
-      ? { kind: "instructions", rule: "4: leading system message" }
-      : { kind: "context", rule: "5: system message after the conversation began" };
+    if (SUMMARY.test(firstText(m))) return EARLIER.summary;
+    return leading ? EARLIER.instructions : EARLIER.context;
   }
-  if (m.role === "user" && ATTACHMENT.test(firstText(m)))
-    return { kind: "attachment", rule: "6: user message in Strata's attachment shape" };
-  if (m.role === "assistant" && m.content.some((b) => b.type === "tool_call"))
-    return { kind: "tool_call", rule: "7: assistant tool call before the current turn" };
-  if (m.role === "tool") return { kind: "tool_result", rule: "7: tool result before the current turn" };
-  return { kind: "history", rule: "7: message before the current turn" };
+  if (m.role === "user" && ATTACHMENT.test(firstText(m))) return EARLIER.attachment;
+  if (m.role === "assistant" && m.content.some(isToolCall)) return EARLIER.toolCall;
+  if (m.role === "tool") return EARLIER.toolResult;
+  return EARLIER.history;
 }
 
 function sourceFor(kind: PartKind, i: number, path: string, m: Message, from: number, current: boolean): string {
@@ -207,38 +217,42 @@ export function requestParts(request: NormalizedRequest, seg: SegmentedRequest, 
   const messages = request.messages;
   const turnStart = lastAssistant(messages) + 1;
   let leading = true;
-  messages.forEach((m, i) => {
+  // The message being classified, read by `push` (one closure for all of them, not one per message).
+  let i = 0;
+  let m: Message;
+  const push = (from: number, to: number, kind: PartKind, rule: string) => {
+    const path = blockPath(i, from, to, m);
+    drafts.push({
+      index: drafts.length,
+      kind,
+      source: sourceFor(kind, i, path, m, from, i >= turnStart),
+      path,
+      messageIndex: i,
+      firstBlock: from,
+      endBlock: to,
+      role: m.role,
+      preview: previews ? previewOf(m, from, to) : "",
+      rule,
+      tokens: 0,
+      bytes: 0,
+    });
+  };
+  for (; i < messages.length; i++) {
+    m = messages[i]!;
     leading &&= m.role === "system";
-    const push = (from: number, to: number, kind: PartKind, rule: string) => {
-      const path = blockPath(i, from, to, m);
-      drafts.push({
-        index: drafts.length,
-        kind,
-        source: sourceFor(kind, i, path, m, from, i >= turnStart),
-        path,
-        messageIndex: i,
-        firstBlock: from,
-        endBlock: to,
-        role: m.role,
-        preview: previews ? previewOf(m, from, to) : "",
-        rule,
-        tokens: 0,
-        bytes: 0,
-      });
-    };
-    const odd = m.content.findIndex((b) => !KNOWN_BLOCKS.has(b.type));
+    const odd = m.content.findIndex(isUnknownBlock);
     if (odd >= 0) {
       const b = m.content[odd]!;
       const what = b.type === "opaque" ? `an opaque ${String(b.format)} ${String(b.wireType)}` : `a ${String(b.type)}`;
       push(0, m.content.length, "unknown", `2: content[${odd}] is ${what} block`);
-      return;
+      continue;
     }
     const earlier = i < turnStart || m.role === "system" || (m.role === "user" && ATTACHMENT.test(firstText(m)));
     if (earlier) {
       const { kind, rule } = earlierKind(m, leading);
       push(0, m.content.length, kind, rule);
     } else currentTurnParts(m, i, push);
-  });
+  }
   measure(drafts, seg, messages.length);
   return drafts;
 }
