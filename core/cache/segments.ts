@@ -422,8 +422,9 @@ class Segmenter {
 
   /**
    * True when message `i` was taken whole from the twin: a message known to write the twin's
-   * (`known`) whose segments sit in the twin at the very place, size and tokens they take here, so
-   * each is the twin's record itself (what `add` would find one by one, see `matches`). Only for a
+   * (`known`: the count found it equal, so its role, block types and flags are the twin's) whose
+   * segments sit in the twin at the very place, size and tokens they take here, so each is the
+   * twin's record itself (what `add` would find one by one, see `matches`). Only for a
    * count made beforehand (`keepPlainText === true`: `estimate` reads the count's figures in turn
    * and never the text). The figures read for a message that is not copied wait in `#ahead`.
    */
