@@ -323,8 +323,7 @@ class Segmenter {
     /** `text` is a plain text block's own text (`keepPlainText`), not JSON. */
     plainText = false,
   ): void {
-    const index = this.count++;
-    const slot = this.#slot(index);
+    const index = this.count;
     const twin = this.twin;
     // The other turn of a comparison mostly repeats this one: comparing is far cheaper than measuring.
     const same = reuse ?? (twin === undefined ? undefined : this.#sameAsTwin(twin, index, text, plainText));
@@ -359,32 +358,48 @@ class Segmenter {
         callerJson,
       )
     )
-      this.segments[slot] = same;
+      this.#keep(same, own, kind, cache);
     else
-      this.segments[slot] = new SegmentRecord(
-        index,
-        kind,
-        region,
-        role,
-        messageIndex,
-        blockType,
-        this.offset,
-        byteLength,
-        tokens,
-        cache !== undefined,
+      this.#keep(
+        new SegmentRecord(
+          index,
+          kind,
+          region,
+          role,
+          messageIndex,
+          blockType,
+          this.offset,
+          byteLength,
+          tokens,
+          cache !== undefined,
+          own,
+          item,
+          callerJson,
+          same,
+          this.#memo,
+          source,
+          ownPlain,
+        ),
         own,
-        item,
-        callerJson,
-        same,
-        this.#memo,
-        source,
-        ownPlain,
+        kind,
+        cache,
       );
-    this.texts[slot] = own;
+  }
+
+  /**
+   * Keeps `record` as the next segment (index `count`) with its kept `text`: its place in `ttl1h`
+   * (`cache`) and as the last block, and the running size and tokens. `add` and `#copied` both
+   * keep their segments here.
+   */
+  #keep(record: SegmentRecord, text: string, kind: SegmentKind, cache: { readonly ttl?: string } | undefined): void {
+    const index = this.count++;
+    const slot = this.#slot(index);
+    this.segments[slot] = record;
+    this.texts[slot] = text;
     if (cache?.ttl === "1h") this.ttl1h.push(index);
     if (kind === "tool" || kind === "block") this.lastBlock = index;
-    this.offset += byteLength;
-    this.tokens += tokens;
+    this.offset += record.byteLength;
+    this.tokens += record.tokens;
   }
 
   /**
@@ -454,17 +469,13 @@ class Segmenter {
       if (tokens !== s.tokens) return this.#readAhead(segments, first, k, tokens);
       offset += s.byteLength;
     }
-    for (let k = 0; k < n; k++) {
-      const index = this.count++;
-      const slot = this.#slot(index);
-      const s = segments[index]!;
-      this.segments[slot] = s as SegmentRecord;
-      this.texts[slot] = texts[index]!;
-      if (k > 0 && m.content[k - 1]!.cache?.ttl === "1h") this.ttl1h.push(index);
-      this.offset += s.byteLength;
-      this.tokens += s.tokens;
-    }
-    if (n > 1) this.lastBlock = first + n - 1;
+    for (let k = 0; k < n; k++)
+      this.#keep(
+        segments[first + k] as SegmentRecord,
+        texts[first + k]!,
+        k === 0 ? "message" : "block",
+        k === 0 ? undefined : m.content[k - 1]!.cache,
+      );
     return true;
   }
 
