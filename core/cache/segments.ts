@@ -342,7 +342,7 @@ class Segmenter {
           : this.estimate(own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
-    if (
+    const record =
       same instanceof SegmentRecord &&
       same.matches(
         index,
@@ -357,33 +357,27 @@ class Segmenter {
         item,
         callerJson,
       )
-    )
-      this.#keep(same, own, kind, cache);
-    else
-      this.#keep(
-        new SegmentRecord(
-          index,
-          kind,
-          region,
-          role,
-          messageIndex,
-          blockType,
-          this.offset,
-          byteLength,
-          tokens,
-          cache !== undefined,
-          own,
-          item,
-          callerJson,
-          same,
-          this.#memo,
-          source,
-          ownPlain,
-        ),
-        own,
-        kind,
-        cache,
-      );
+        ? same
+        : new SegmentRecord(
+            index,
+            kind,
+            region,
+            role,
+            messageIndex,
+            blockType,
+            this.offset,
+            byteLength,
+            tokens,
+            cache !== undefined,
+            own,
+            item,
+            callerJson,
+            same,
+            this.#memo,
+            source,
+            ownPlain,
+          );
+    this.#keep(record, own, kind, cache);
   }
 
   /**
