@@ -12,7 +12,7 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { keepsPlainText, plainTextOf, sameKeptText, segmentJson } from "./segment-record.ts";
+import { keepsPlainText, plainTextOf, SegmentRecord, sameSegmentText, segmentJson } from "./segment-record.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type {
   CacheProvider,
@@ -131,9 +131,9 @@ function textAt(t: Turn, i: number): string {
   return text === undefined ? "" : segmentJson(t.segments[i]!, text);
 }
 
-/** True when segment `k` of both turns (with texts) has the same JSON text (`sameKeptText`). */
+/** True when segment `k` of both turns (with texts) has the same JSON text (`sameSegmentText`). */
 const sameText = (a: Turn, b: Turn, k: number): boolean =>
-  sameKeptText(a.texts![k]!, keepsPlainText(a.segments[k]!), b.texts![k]!, keepsPlainText(b.segments[k]!));
+  sameSegmentText(a.segments[k]!, a.texts![k]!, b.segments[k]!, b.texts![k]!);
 
 /**
  * A number for each segment of two turns, made when first asked for: equal texts get equal
@@ -177,16 +177,13 @@ class SegmentIds {
       let key: string;
       if (!this.#texts) key = t.segments[i]!.sha256;
       else {
-        const text = t.texts![i];
+        const s = t.segments[i]!;
+        const kept = t.texts![i];
+        // A segment that keeps no text is numbered by its JSON, written for this.
+        const text = kept !== undefined && s instanceof SegmentRecord && s.kept === "source" ? s.json : kept;
         key = text ?? "";
         const plain =
-          text === undefined
-            ? undefined
-            : keepsPlainText(t.segments[i]!)
-              ? text
-              : this.#readBack
-                ? plainTextOf(text)
-                : undefined;
+          text === undefined ? undefined : keepsPlainText(s) ? text : this.#readBack ? plainTextOf(text) : undefined;
         if (plain !== undefined) {
           keys = this.#plain;
           key = plain;

@@ -51,13 +51,16 @@ function prefixOf(twin: SegmentedRequest | undefined): CountPrefix | undefined {
 
 /**
  * `request` segmented lazily (`segmentLazily`: hashed only when read) with `count`'s figure for
- * each segment (see `countedTokens`), and the count itself.
+ * each segment (see `countedTokens`), and the count itself. The figures are counted already, so the
+ * segmenter never reads a text to measure it: plain text blocks keep their own texts (their JSON is
+ * written only to hash them or to show them), and with `keep` `"sources"` other blocks keep none.
  */
 function counted(
   request: ProviderRequest | NormalizedRequest,
   options: CountedOptions,
   twin: SegmentedRequest | undefined,
   count: Counter,
+  keep: true | "sources",
 ): CountedRequest {
   // The twin's count lends where it ended when this request only appends to it (a next turn, a
   // conversation's next request in a session).
@@ -75,9 +78,7 @@ function counted(
   // A count that went on from the twin's found its tools and first messages equal: the segmenter
   // takes their segments from the twin without comparing them again.
   const known = twin === undefined ? -1 : continuedMessages(c);
-  // The figures are counted already, so the segmenter never reads a text to measure it: plain text
-  // blocks keep their own texts (their JSON is written only to hash them or to show them).
-  const seg = segmentLazily(request, options.provider, countedTokens(c, figures), twin, known, true);
+  const seg = segmentLazily(request, options.provider, countedTokens(c, figures), twin, known, keep);
   // perSegment is aligned with the segments by construction; a mismatch would be a bug upstream.
   // (Kinds, not paths: a segment's path is written only when read, and most never are.)
   if (seg.segments.length !== figures.length || !sameKinds(seg.segments, figures))
@@ -102,7 +103,8 @@ export function segmentCounted(
   options: CountedOptions,
   twin?: SegmentedRequest,
 ): CountedRequest {
-  const seg = counted(request, options, twin, (r, o, prefix) => countTokensWith(r, o, FULL_COUNT_KIT, prefix));
+  // Every text is written out below: a block's JSON is kept as it is written for measuring.
+  const seg = counted(request, options, twin, (r, o, prefix) => countTokensWith(r, o, FULL_COUNT_KIT, prefix), true);
   return {
     ...seg,
     segments: seg.segments.map(plainSegment),
@@ -157,7 +159,8 @@ export function countedMeasure(
     provider,
     source: "counted",
     partial: tokenizer === undefined ? fallback : (text) => tokenizer.count(text),
-    segment: (r, twin) => counted(r, opts, twin, count),
+    // The analysis keeps the requests: a block's JSON is written again from it when read.
+    segment: (r, twin) => counted(r, opts, twin, count, "sources"),
   };
 }
 

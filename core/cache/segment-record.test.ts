@@ -6,8 +6,9 @@ import { estimateTextTokens } from "../tokens/estimate.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { commonSegments, compareTurns, toTurn } from "./compare.ts";
 import { CONTENT_BLOCK_TYPES, ROLES } from "../messages/types.ts";
-import { GEMINI_CHOICE, plainSegment, plainTextJson, SegmentRecord, segmentJson } from "./segment-record.ts";
-import { segmentLazily, segmentWith } from "./segments.ts";
+import { GEMINI_CHOICE, plainTextJson } from "./segment-json.ts";
+import { plainSegment, SegmentRecord, segmentJson } from "./segment-record.ts";
+import { type SegmentedRequest, segmentLazily, segmentWith } from "./segments.ts";
 
 /** The request with its last message's last block changed (or a message appended). */
 function edited(req: NormalizedRequest, text: string): NormalizedRequest {
@@ -60,6 +61,88 @@ describe("segmentLazily", () => {
         );
       }),
       { seed: 1802, numRuns: 120 },
+    );
+  });
+});
+
+describe('blocks that keep no text ("sources", as inspect segments)', () => {
+  // A count made beforehand reads no text (each segment takes its figure in turn).
+  const counted = () => 1;
+  const sources = (req: NormalizedRequest, provider: "openai" | "anthropic" | "gemini", twin?: SegmentedRequest) =>
+    segmentLazily(req, provider, counted, twin, -1, "sources");
+
+  /** The request edited as `edit` says: appended to, copied into other objects, a message dropped, a call's arguments changed. */
+  function editedBy(req: NormalizedRequest, edit: string, extra: string, at: number): NormalizedRequest {
+    switch (edit) {
+      case "append":
+        return edited(req, extra);
+      case "copy":
+        return edited(structuredClone(req), extra);
+      case "drop":
+        return { ...req, messages: req.messages.filter((_, i) => i !== at % Math.max(1, req.messages.length)) };
+      default: {
+        // The `at`-th tool call (counted over the whole request) gets other arguments.
+        const calls = req.messages.flatMap((m) => m.content).filter((b) => b.type === "tool_call").length;
+        let k = at % Math.max(1, calls);
+        const messages = req.messages.map((m) => ({
+          ...m,
+          content: m.content.map((b) =>
+            b.type === "tool_call" && k-- === 0 ? { ...b, arguments: { q: extra, n: 4 } } : b,
+          ),
+        }));
+        return { ...req, messages };
+      }
+    }
+  }
+
+  it("write the JSON, sizes and hashes of kept JSON, and keep no text (property, seed 1804)", () => {
+    fc.assert(
+      fc.property(requestArb, providerArb, (req, provider) => {
+        const eager = segmentWith(req, provider, counted);
+        const lazy = sources(req, provider);
+        expect(lazy.segments.map(plainSegment)).toEqual(eager.segments);
+        expect(lazy.totalBytes).toBe(eager.totalBytes);
+        lazy.segments.forEach((s, i) => {
+          expect(segmentJson(s, lazy.texts[i]!)).toBe(eager.texts[i]);
+          const kept = s.kind !== "block" ? "json" : s.blockType === "text" ? "text" : "source";
+          expect((s as SegmentRecord).kept).toBe(kept);
+          if (kept === "source") expect(lazy.texts[i]).toBe("");
+        });
+      }),
+      { seed: 1804, numRuns: 120 },
+    );
+  });
+
+  it("compare with a twin (kept alike or as JSON) as kept JSON does (property, seed 1805)", () => {
+    fc.assert(
+      fc.property(
+        requestArb,
+        providerArb,
+        fc.string({ maxLength: 12 }),
+        fc.nat(),
+        fc.constantFrom("append", "copy", "drop", "arguments"),
+        (req, provider, extra, at, edit) => {
+          const next = editedBy(req, edit, extra, at);
+          const a = sources(req, provider);
+          const b = sources(next, provider, a);
+          const eagerA = segmentWith(req, provider, counted);
+          const eagerB = segmentWith(next, provider, counted);
+          expect(b.segments.map(plainSegment)).toEqual(eagerB.segments);
+          b.segments.forEach((s, i) => expect(segmentJson(s, b.texts[i]!)).toBe(eagerB.texts[i]));
+          // Appended to, the turn takes each earlier segment's record itself from its twin.
+          if (edit === "append") a.segments.forEach((s, i) => expect(b.segments[i]).toBe(s));
+          // With kept JSON as its twin, too (a session's segments).
+          const fromJson = sources(next, provider, eagerA);
+          expect(fromJson.segments.map(plainSegment)).toEqual(eagerB.segments);
+          const [ta, tb, ea, eb] = [a, b, eagerA, eagerB].map((x) => toTurn(x, provider, estimateTextTokens));
+          const byJson = compareTurns(ea!, eb!, { provider }, estimateTextTokens);
+          expect(commonSegments(ta!, tb!)).toBe(commonSegments(ea!, eb!));
+          expect(compareTurns(ta!, tb!, { provider }, estimateTextTokens)).toEqual(byJson);
+          expect(compareTurns(ea!, tb!, { provider }, estimateTextTokens)).toEqual(byJson);
+          expect(compareTurns(ta!, eb!, { provider }, estimateTextTokens)).toEqual(byJson);
+        },
+      ),
+      { seed: 1805, numRuns: 200 },
     );
   });
 });
@@ -128,14 +211,14 @@ describe("a record's packed fields", () => {
       undefined,
       new Map(),
       null,
-      false,
+      "json",
     );
 
-  // Every role and block type Strata knows, null, items that fit (up to 32,766) and items and
-  // values that do not: a role or type a caller's unchecked JSON may hold, an item past 32,766.
+  // Every role and block type Strata knows, null, items that fit (up to 16,382) and items and
+  // values that do not: a role or type a caller's unchecked JSON may hold, an item past 16,382.
   const roles: Role[] = [null, ...ROLES, "narrator" as unknown as Role, 4 as unknown as Role];
   const types: BlockType[] = [null, ...CONTENT_BLOCK_TYPES, "video" as unknown as BlockType];
-  const items = [-1, 0, GEMINI_CHOICE, 9, 32_765, 32_766, 32_767, 70_000, 2 ** 40, -2];
+  const items = [-1, 0, GEMINI_CHOICE, 9, 16_381, 16_382, 16_383, 32_767, 70_000, 2 ** 40, -2];
 
   it("reads back the role, block type and item it was made with, packed or not", () => {
     for (const role of roles)
@@ -166,8 +249,8 @@ describe("a record's packed fields", () => {
     const cases: [Role, BlockType, number][] = [
       ["user", "text", 0],
       [null, null, -1],
-      ["tool", "tool_result", 32_766],
-      ["assistant", "tool_call", 32_767],
+      ["tool", "tool_result", 16_382],
+      ["assistant", "tool_call", 16_383],
       ["user", "text", 70_000],
       [wideRole, "text", 0],
       ["user", "video" as unknown as BlockType, 3],

@@ -2,9 +2,9 @@
  * Segments whose fingerprints are made only when read. A segment's SHA-256 is output (a report's
  * first segments, a fingerprint bundle) or compared with a bundle's, but most segments of a large
  * request are only compared with the other turn's, and that is done on their texts
- * (`commonSegments`). So a `SegmentRecord` keeps its text and hashes it on the first read of
- * `sha256` or `canonicalSha256` — once: later reads return the same string. Its path is written
- * from its indexes on read, too.
+ * (`commonSegments`). So a `SegmentRecord` keeps its text (or what writes it, see `Kept`) and
+ * hashes it on the first read of `sha256` or `canonicalSha256` — once: later reads return the same
+ * string. Its path is written from its indexes on read, too.
  *
  * Records are class instances (their getters live on the prototype): spreading one or serializing
  * it would lose those fields, so anything that leaves the engine goes through `plainSegment`.
@@ -14,17 +14,21 @@ import { utf8Length } from "../util/utf8.ts";
 import { escapedExtra, stringifiesAsIs } from "../util/json-size.ts";
 import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
-import { contentPath, messagePath } from "../util/paths.ts";
-import { CONTENT_BLOCK_TYPES, type ContentBlockType, type Message, ROLES, type Role } from "../messages/types.ts";
+import {
+  CONTENT_BLOCK_TYPES,
+  type ContentBlock,
+  type ContentBlockType,
+  type Message,
+  ROLES,
+  type Role,
+} from "../messages/types.ts";
+import { blockJson, plainTextJson, segmentPath, TEXT_BLOCK_HEAD } from "./segment-json.ts";
 import type { Segment, SegmentKind, SegmentRegion } from "./types.ts";
 
 /** Shared by the records of one segmentation: short texts repeat (message headers), hash each once. */
 export type HashMemo = Map<string, string>;
 
 const MEMO_CHARS = 256;
-
-/** `item` of a `tool_choice` segment that is Gemini's `toolConfig`. */
-export const GEMINI_CHOICE = 1;
 
 function sha(text: string, memo: HashMemo): string {
   if (text.length > MEMO_CHARS) return hashText(text).sha256;
@@ -36,33 +40,8 @@ function sha(text: string, memo: HashMemo): string {
   return hit;
 }
 
-/** The path of a segment (see `SegmentRecord` for `item`). */
-export function segmentPath(kind: SegmentKind, messageIndex: number | null, item: number): string {
-  switch (kind) {
-    case "tool":
-      return `tools[${item}]`;
-    case "tool_choice":
-      return `providerOptions.${item === GEMINI_CHOICE ? "toolConfig" : "tool_choice"}`;
-    case "message":
-      return messagePath(messageIndex!);
-    default:
-      return contentPath(messageIndex!, item);
-  }
-}
-
 const KINDS: readonly SegmentKind[] = ["tool", "tool_choice", "message", "block"];
 const REGIONS: readonly SegmentRegion[] = ["tools", "system", "messages"];
-
-/** How a plain text block's JSON starts (`plainTextJson`). */
-const TEXT_BLOCK_HEAD = '{"type":"text","text":';
-
-/**
- * The JSON of a plain text block — a text block with no provider fields — from its text: what
- * `JSON.stringify` writes for `{ type: "text", text }`. Segmentation keeps such a block's text
- * instead (see `SegmentRecord`): most segments of a long request are plain texts that are only
- * measured and compared, and writing their JSON was a third of segmenting.
- */
-export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
 
 /**
  * The text whose plain text block `json` is (`plainTextJson(text) === json`), or undefined when
@@ -109,32 +88,46 @@ export function plainTextChars(text: string, extra = escapedExtra(text)): number
   return extra < 0 ? plainTextJson(text).length : TEXT_BLOCK_HEAD.length + 3 + text.length + extra;
 }
 
+/**
+ * What a record keeps of its text: its JSON (`"json"`); a plain text block's own text (`"text"`,
+ * see `plainTextJson`); or nothing (`"source"`): the JSON of a block other than a plain text is
+ * written again from the block when read (`SegmentRecord.json`). Most of a long request's text is
+ * plain text and tool calls and results: keeping the JSON of those doubled the memory a
+ * segmentation keeps, and it is read only to hash or show a few segments or to tell apart
+ * segments that differ.
+ */
+export type Kept = "json" | "text" | "source";
+
 const BREAKPOINT = 16;
 const CALLER_JSON = 32;
 const PLAIN_TEXT = 64;
 /** The role, block type or item is not one `packFlags` can code: the record keeps them in `Found.wide`. */
 const WIDE = 128;
+/** The record keeps no text: its JSON is written from its source (`Kept`). */
+const FROM_SOURCE = 1 << 15;
+/** How a record keeps its text, as flags. */
+const KEPT_FLAGS: Readonly<Record<Kept, number>> = { json: 0, text: PLAIN_TEXT, source: FROM_SOURCE };
 /** Codes of a record's role and block type: the index in these lists (0 for null). */
 const ROLE_CODES: readonly (Role | null)[] = [null, ...ROLES];
 const BLOCK_CODES: readonly (ContentBlockType | null)[] = [null, ...CONTENT_BLOCK_TYPES];
 const ROLE_SHIFT = 8; // 3 bits
 const BLOCK_SHIFT = 11; // 4 bits
-// item + 1 in the 15 bits left below 2^30: the flags stay a small integer in every engine (31-bit
+// item + 1 in the 14 bits left below 2^30: the flags stay a small integer in every engine (31-bit
 // ones, with pointer compression, included), not a boxed number.
-const ITEM_SHIFT = 15;
-const ITEM_LIMIT = 0x7fff;
+const ITEM_SHIFT = 16;
+const ITEM_LIMIT = 0x3fff;
 
 /**
- * Kind, region, the three flags, the role, the block type and `item` of a record in one small
- * integer (see `SegmentRecord`), or the first five and `WIDE` when the others do not fit (a role
- * or block type outside Strata's lists, an item past 32,766).
+ * Kind, region, the two flags, how the text is kept, the role, the block type and `item` of a
+ * record in one small integer (see `SegmentRecord`), or the first five and `WIDE` when the others
+ * do not fit (a role or block type outside Strata's lists, an item past 16,382).
  */
 function packFlags(
   kind: SegmentKind,
   region: SegmentRegion,
   cacheBreakpoint: boolean,
   callerJson: boolean,
-  plainText: boolean,
+  kept: Kept,
   role: Role | null,
   blockType: ContentBlockType | null,
   item: number,
@@ -144,7 +137,7 @@ function packFlags(
     (REGIONS.indexOf(region) << 2) |
     (cacheBreakpoint ? BREAKPOINT : 0) |
     (callerJson ? CALLER_JSON : 0) |
-    (plainText ? PLAIN_TEXT : 0);
+    KEPT_FLAGS[kept];
   const r = ROLE_CODES.indexOf(role);
   const b = BLOCK_CODES.indexOf(blockType);
   const i = item + 1;
@@ -159,19 +152,39 @@ function packFlags(
  */
 export const keepsPlainText = (s: Segment): boolean => s instanceof SegmentRecord && s.plainText;
 
+/** True when segment `s` keeps no text: its JSON is written from its block when read (see `Kept`). */
+const keptAsSource = (s: Segment): s is SegmentRecord => s instanceof SegmentRecord && s.kept === "source";
+
 /** The JSON of a kept text: `text` itself, or the JSON of the plain text block it is the text of. */
 const keptJson = (text: string, plainText: boolean): string => (plainText ? plainTextJson(text) : text);
 
-/** The JSON text of segment `s`, kept as `text` (a plain text block's own text, or JSON). */
-export const segmentJson = (s: Segment, text: string): string => keptJson(text, keepsPlainText(s));
+/** The JSON text of segment `s`, kept as `text` (see `Kept`). */
+export const segmentJson = (s: Segment, text: string): string =>
+  keptAsSource(s) ? s.json : keptJson(text, keepsPlainText(s));
 
 /**
  * True when two kept texts (each with how it is kept, see `keepsPlainText`) write the same JSON.
  * Kept alike, they are compared as kept: equal plain texts are equal JSON. Kept otherwise (a
  * session's or a caller's JSON against a kept text), their JSON is compared.
  */
-export const sameKeptText = (a: string, aPlain: boolean, b: string, bPlain: boolean): boolean =>
+const sameKeptText = (a: string, aPlain: boolean, b: string, bPlain: boolean): boolean =>
   aPlain === bPlain ? a === b : keptJson(a, aPlain) === keptJson(b, bPlain);
+
+/**
+ * True when segment `s`, kept as `kept`, writes the JSON that `text` writes: JSON, or a plain text
+ * block's own text when `plain`. A segment that keeps no text writes its JSON for this.
+ */
+export const keptWrites = (s: Segment, kept: string, text: string, plain: boolean): boolean =>
+  keptAsSource(s) ? s.json === keptJson(text, plain) : sameKeptText(kept, keepsPlainText(s), text, plain);
+
+/**
+ * True when segments `a` and `b`, kept as `aText` and `bText`, write the same JSON. One record
+ * (a segment a turn took from its twin) writes what it writes: compared without writing it.
+ */
+export function sameSegmentText(a: Segment, aText: string, b: Segment, bText: string): boolean {
+  if (!keptAsSource(a)) return keptWrites(b, bText, aText, keepsPlainText(a));
+  return a === b || a.json === segmentJson(b, bText);
+}
 
 /** What a record writes when first read (one object, made only for the few records read so). */
 interface Found {
@@ -193,9 +206,10 @@ interface Found {
  * one small integer, the twin and the hash memo one field (a record with a twin never hashes), and
  * what is made on read one object. (No private instance methods either: they would add a brand to each.)
  *
- * `plainText`: the record keeps a plain text block's own text, not its JSON (`plainTextJson`
- * writes that, for hashing and for the few segments a report shows). Two segments kept alike are
- * equal exactly when their kept texts are; `segmentJson` gives any segment's JSON.
+ * `kept`: what the record keeps of its text (see `Kept`): a plain text block's own text or nothing
+ * is kept instead of the JSON, which `json` writes for hashing and for the few segments a report
+ * shows. Two segments that keep texts alike are equal exactly when their kept texts are;
+ * `segmentJson` gives any segment's JSON and `sameSegmentText` compares any two.
  */
 export class SegmentRecord implements Segment {
   #found: Found | undefined;
@@ -222,9 +236,9 @@ export class SegmentRecord implements Segment {
     twin: Segment | undefined,
     memo: HashMemo | undefined,
     source: unknown,
-    plainText: boolean,
+    kept: Kept,
   ) {
-    const flags = packFlags(kind, region, cacheBreakpoint, callerJson, plainText, role, blockType, item);
+    const flags = packFlags(kind, region, cacheBreakpoint, callerJson, kept, role, blockType, item);
     this.#flags = flags;
     this.#source = source;
     this.#text = text;
@@ -268,6 +282,23 @@ export class SegmentRecord implements Segment {
     return (this.#flags & PLAIN_TEXT) !== 0;
   }
 
+  /** What the record keeps of its text (see `Kept`). */
+  get kept(): Kept {
+    const flags = this.#flags;
+    return (flags & PLAIN_TEXT) !== 0 ? "text" : (flags & FROM_SOURCE) !== 0 ? "source" : "json";
+  }
+
+  /**
+   * The segment's JSON text: the kept JSON, or written from the kept text or from the block (see
+   * `Kept`) — then a new string on each read, so that it is not kept.
+   */
+  get json(): string {
+    const flags = this.#flags;
+    if ((flags & FROM_SOURCE) !== 0)
+      return blockJson(this.#source as ContentBlock, this.messageIndex!, SegmentRecord.#item(this));
+    return (flags & PLAIN_TEXT) !== 0 ? plainTextJson(this.#text) : this.#text;
+  }
+
   get path(): string {
     const found = (this.#found ??= {});
     found.path ??= segmentPath(this.kind, this.messageIndex, SegmentRecord.#item(this));
@@ -284,7 +315,7 @@ export class SegmentRecord implements Segment {
         ? h.sha256
         : plain && this.#text.length > MEMO_CHARS
           ? plainTextSha(this.#text)
-          : sha(keptJson(this.#text, plain), h);
+          : sha(this.json, h);
     }
     return found.sha256;
   }
@@ -297,7 +328,7 @@ export class SegmentRecord implements Segment {
       if (!(h instanceof Map)) found.canonical = h.canonicalSha256;
       else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
-        const json = keptJson(this.#text, (this.#flags & PLAIN_TEXT) !== 0);
+        const json = this.json;
         const canonical = canonicalJson(JSON.parse(json), {
           path: this.kind === "tool_choice" ? "providerOptions" : this.path,
         });
@@ -333,8 +364,8 @@ export class SegmentRecord implements Segment {
       this.messageIndex !== messageIndex
     )
       return false;
-    const flags = packFlags(kind, region, cacheBreakpoint, callerJson, false, role, blockType, item);
-    if ((this.#flags & ~PLAIN_TEXT) !== flags) return false;
+    const flags = packFlags(kind, region, cacheBreakpoint, callerJson, "json", role, blockType, item);
+    if ((this.#flags & ~(PLAIN_TEXT | FROM_SOURCE)) !== flags) return false;
     return (
       (flags & WIDE) === 0 || (this.role === role && this.blockType === blockType && SegmentRecord.#item(this) === item)
     );
@@ -359,7 +390,7 @@ export class SegmentRecord implements Segment {
       this,
       undefined,
       this.#source,
-      this.plainText,
+      this.kept,
     );
   }
 

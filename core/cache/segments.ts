@@ -8,26 +8,23 @@
  * changes the prompt a provider caches. The serialized request is the segments' concatenation.
  */
 import { InvalidInputError } from "../util/errors.ts";
-import type { ProviderRequest, ToolDefinition } from "../messages/request.ts";
+import type { ProviderRequest } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import { leadingSystemCount } from "../formats/system-placement.ts";
 import { checkedTokenEstimator, estimateLengthTokens, estimateTextTokens } from "../tokens/estimate.ts";
-import { canonicalJson } from "../util/canonical.ts";
 import { escapedExtra } from "../util/json-size.ts";
 import { utf8Length } from "../util/utf8.ts";
+import { blockJson, GEMINI_CHOICE, isPlainText, plainTextJson, serialize, toolJson } from "./segment-json.ts";
 import {
-  GEMINI_CHOICE,
   type HashMemo,
-  keepsPlainText,
+  type Kept,
+  keptWrites,
   plainSegment,
   plainTextBytes,
   plainTextChars,
-  plainTextJson,
-  sameKeptText,
   SegmentRecord,
-  segmentPath,
 } from "./segment-record.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
@@ -84,119 +81,6 @@ export const PROMPT_ORDER: Readonly<
   },
 };
 
-/**
- * `JSON.stringify(value)`, or a typed error naming the segment's path when caller JSON makes it
- * throw (a cycle, a BigInt, nesting deeper than the engine's stack). The error is the one
- * `canonicalJson` gives for the same value, so it is the same in every runtime whatever each
- * engine's stack depth. (The path is written only then: most segments never need it.)
- */
-function serialize(value: object, kind: SegmentKind, messageIndex: number | null, item: number): string {
-  try {
-    return JSON.stringify(value);
-  } catch (e) {
-    const path = kind === "tool_choice" ? "providerOptions" : segmentPath(kind, messageIndex, item);
-    canonicalJson(value, { path });
-    throw new InvalidInputError(
-      path,
-      `cannot be serialized as JSON (${e instanceof Error ? e.message : String(e)}): send plain JSON data.`,
-      { cause: e },
-    );
-  }
-}
-
-const toolJson = (t: ToolDefinition, i: number) =>
-  serialize(
-    { name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields },
-    "tool",
-    null,
-    i,
-  );
-
-/**
- * True while no `toJSON` sits on `String.prototype`: then `JSON.stringify` of a string field is
- * `JSON.stringify` of the string alone, and the common shapes are written without an object.
- */
-const plainStrings = () => !("toJSON" in String.prototype);
-
-/** A text block whose JSON `plainTextJson` writes from its text (no provider fields, a string text). */
-const isPlainText = (b: ContentBlock): boolean =>
-  b.type === "text" && b.providerFields === undefined && typeof b.text === "string" && plainStrings();
-
-function blockJson(b: ContentBlock, i: number, j: number): string {
-  const pf = b.providerFields;
-  switch (b.type) {
-    case "text":
-      // The most common block, written as `serialize` would write it without its object.
-      if (isPlainText(b)) return plainTextJson(b.text);
-      return serialize({ type: b.type, text: b.text, providerFields: pf }, "block", i, j);
-    case "thinking":
-      return serialize(
-        { type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
-    case "tool_call":
-      return serialize(
-        { type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
-    case "tool_result":
-      return serialize(
-        {
-          type: b.type,
-          toolCallId: b.toolCallId,
-          name: b.name,
-          result: b.result,
-          isError: b.isError,
-          providerFields: pf,
-        },
-        "block",
-        i,
-        j,
-      );
-    case "document":
-      return serialize(
-        {
-          type: b.type,
-          name: b.name,
-          mimeType: b.mimeType,
-          text: b.text,
-          data: b.data,
-          url: b.url,
-          providerFields: pf,
-        },
-        "block",
-        i,
-        j,
-      );
-    case "file":
-      return serialize(
-        { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
-    case "opaque":
-      // The block as received, in its own key order: its bytes are what the provider reads.
-      return serialize(
-        { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
-    default:
-      return serialize(
-        { type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
-  }
-}
-
 /** An object or an array: caller JSON whose key order may differ without a change in meaning. */
 const isJsonContainer = (v: unknown) => v !== null && typeof v === "object";
 
@@ -206,6 +90,20 @@ const blockCallerJson = (b: ContentBlock) =>
   (b.type === "tool_call" && isJsonContainer(b.arguments)) ||
   (b.type === "tool_result" && isJsonContainer(b.result)) ||
   (b.type === "opaque" && isJsonContainer(b.value));
+
+/**
+ * What a segmentation keeps of its segments' texts (see `Kept`):
+ * - `false`: the JSON of each;
+ * - `true`: a plain text block's own text instead of its JSON, for a count made beforehand (its
+ *   estimate reads nothing, so it is given the kept text);
+ * - `"estimate json"`: as `true`, for an estimator that reads its text (it is given the JSON
+ *   written for it, which is not kept);
+ * - `"sources"`: as `true`, and no text at all for the other blocks: their JSON is written again
+ *   from the block when read. For an analysis that keeps the request anyway (inspect): a tool
+ *   call's or result's JSON is as large as the block, read only for the few segments it shows or
+ *   tells apart.
+ */
+export type TextKeeping = boolean | "estimate json" | "sources";
 
 /**
  * Segments of one request, made as its pieces are written in prompt order (no list of pieces in
@@ -246,21 +144,20 @@ class Segmenter {
   offset = 0;
   tokens = 0;
   lastBlock = -1;
+  /** `estimate` reads the texts it is given (else it gives a count made beforehand, see `TextKeeping`). */
+  readonly #readsText: boolean;
 
   constructor(
     readonly estimate: TokenEstimator,
     readonly twin: SegmentedRequest | undefined,
     /** How many leading messages (and with them all tools) are known to write the twin's (-1: none). */
     readonly known: number,
-    /**
-     * Keep plain text blocks' own texts, not their JSON (see `SegmentRecord`). `estimate` is then
-     * given the kept text: right for a count made beforehand (it reads nothing), so an estimator
-     * that reads its text is given the JSON written for it (`"estimate json"`), which is not kept.
-     */
-    readonly keepPlainText: boolean | "estimate json",
+    /** What the segments keep of their texts (see `TextKeeping`). */
+    readonly keepPlainText: TextKeeping,
     /** How many segments the request will have (more or fewer only cost a reallocation or a trim). */
     expected: number,
   ) {
+    this.#readsText = keepPlainText === false || keepPlainText === "estimate json";
     const presized = expected > PRESIZED_FROM;
     this.segments = presized ? new Array<SegmentRecord>(expected) : [];
     this.texts = presized ? new Array<string>(expected) : [];
@@ -320,26 +217,34 @@ class Segmenter {
     cache: { readonly ttl?: string } | undefined,
     source: unknown,
     reuse?: Segment,
-    /** `text` is a plain text block's own text (`keepPlainText`), not JSON. */
-    plainText = false,
+    /**
+     * What the segment keeps (`keepPlainText` allows more than JSON): for `"text"`, `text` is a
+     * plain text block's own text; else its JSON (for `"source"` measured here, then not kept).
+     */
+    kept: Kept = "json",
   ): void {
     const index = this.count;
     const twin = this.twin;
+    const plainText = kept === "text";
     // The other turn of a comparison mostly repeats this one: comparing is far cheaper than measuring.
     const same = reuse ?? (twin === undefined ? undefined : this.#sameAsTwin(twin, index, text, plainText));
     // A repeated segment keeps the twin's very text, and so the twin's way of keeping it.
-    const own = same === undefined ? text : twin!.texts[index]!;
-    const ownPlain = same === undefined ? plainText : keepsPlainText(same);
+    const own = same === undefined ? (kept === "source" ? "" : text) : twin!.texts[index]!;
+    const ownKept = same instanceof SegmentRecord ? same.kept : same === undefined ? kept : "json";
+    const ownPlain = ownKept === "text";
     // A new plain text's escapes, counted once for its size and (on its JSON) its estimate.
     const extra = same === undefined && plainText ? escapedExtra(text) : undefined;
     const byteLength =
       same !== undefined ? same.byteLength : plainText ? plainTextBytes(text, extra) : utf8Length(text);
+    // An estimator that reads its text is given the segment's JSON, however it is kept.
     const tokens =
       this.#aheadAt < this.#ahead.length
         ? this.#ahead[this.#aheadAt++]!
-        : ownPlain && this.keepPlainText === "estimate json"
-          ? this.#estimateJson(own, extra)
-          : this.estimate(own);
+        : !this.#readsText
+          ? this.estimate(own)
+          : ownPlain
+            ? this.#estimateJson(own, extra)
+            : this.estimate(ownKept === "source" ? ((same as SegmentRecord | undefined)?.json ?? text) : own);
     // A repeated segment that reads the same in this turn (the same place, size and tokens) is the
     // twin's record itself: a long conversation's next turn makes no new record for its history.
     const record =
@@ -375,7 +280,7 @@ class Segmenter {
             same,
             this.#memo,
             source,
-            ownPlain,
+            ownKept,
           );
     this.#keep(record, own, kind, cache);
   }
@@ -406,12 +311,12 @@ class Segmenter {
       : this.estimate(plainTextJson(text));
   }
 
-  /** The twin's segment at `index` when its text is `text` (kept as `plainText` says), else undefined. */
+  /** The twin's segment at `index` when it writes what `text` (own text when `plainText`, else JSON) writes. */
   #sameAsTwin(twin: SegmentedRequest, index: number, text: string, plainText: boolean): Segment | undefined {
     const kept = twin.texts[index];
     if (kept === undefined) return undefined;
     const segment = twin.segments[index]!;
-    return sameKeptText(kept, keepsPlainText(segment), text, plainText) ? segment : undefined;
+    return keptWrites(segment, kept, text, plainText) ? segment : undefined;
   }
 
   /**
@@ -434,12 +339,12 @@ class Segmenter {
    * (`known`: the count found it equal, so its role, block types and flags are the twin's) whose
    * segments sit in the twin at the very place, size and tokens they take here, so each is the
    * twin's record itself (what `add` would find one by one, see `matches`). Only for a
-   * count made beforehand (`keepPlainText === true`: `estimate` reads the count's figures in turn
-   * and never the text). The figures read for a message that is not copied wait in `#ahead`.
+   * count made beforehand (`estimate` reads the count's figures in turn and never the text, see
+   * `TextKeeping`). The figures read for a message that is not copied wait in `#ahead`.
    */
   #copied(m: Message, i: number, region: SegmentRegion): boolean {
     const twin = this.twin;
-    if (twin === undefined || i >= this.known || this.keepPlainText !== true) return false;
+    if (twin === undefined || i >= this.known || this.#readsText) return false;
     const segments = twin.segments;
     const texts = twin.texts;
     const first = this.count;
@@ -495,10 +400,12 @@ class Segmenter {
     for (let j = 0; j < content.length; j++) {
       const b = content[j]!;
       const reuse = this.reusable("block", b, i);
-      // The commonest block, a plain text, is kept as its own text when it may be (`keepPlainText`).
+      // The commonest block, a plain text, is kept as its own text when it may be, and any other
+      // block's JSON is written to be measured only, when it may be (`TextKeeping`).
       const plain = reuse === undefined && this.keepPlainText && isPlainText(b);
       const text = reuse ? "" : plain ? (b as { text: string }).text : blockJson(b, i, j);
-      this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse, plain);
+      const kept = plain ? "text" : this.keepPlainText === "sources" ? "source" : "json";
+      this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse, kept);
     }
   }
 }
@@ -619,7 +526,7 @@ export function segmentLazily(
   estimate: TokenEstimator,
   twin?: SegmentedRequest,
   known = -1,
-  keepPlainText: boolean | "estimate json" = false,
+  keepPlainText: TextKeeping = false,
 ): SegmentedRequest {
   // A twin segmented for another provider writes its tool choice under another key: not a twin.
   const same = twin?.provider === provider;

@@ -1,0 +1,153 @@
+/**
+ * The JSON text of each piece of a request, as segmentation writes it (see `segmentRequest`): a
+ * tool, a message header's fields, a block, the tool choice. Strata's own fields in a fixed key
+ * order; caller JSON keeps its own. A record that keeps no text (`SegmentRecord`) writes its JSON
+ * here again when read, so both ways give the very same text.
+ */
+import { InvalidInputError } from "../util/errors.ts";
+import { canonicalJson } from "../util/canonical.ts";
+import { contentPath, messagePath } from "../util/paths.ts";
+import type { ToolDefinition } from "../messages/request.ts";
+import type { ContentBlock } from "../messages/types.ts";
+import type { SegmentKind } from "./types.ts";
+
+/** `item` of a `tool_choice` segment that is Gemini's `toolConfig`. */
+export const GEMINI_CHOICE = 1;
+
+/** The path of a segment (see `SegmentRecord` for `item`). */
+export function segmentPath(kind: SegmentKind, messageIndex: number | null, item: number): string {
+  switch (kind) {
+    case "tool":
+      return `tools[${item}]`;
+    case "tool_choice":
+      return `providerOptions.${item === GEMINI_CHOICE ? "toolConfig" : "tool_choice"}`;
+    case "message":
+      return messagePath(messageIndex!);
+    default:
+      return contentPath(messageIndex!, item);
+  }
+}
+
+/** How a plain text block's JSON starts (`plainTextJson`). */
+export const TEXT_BLOCK_HEAD = '{"type":"text","text":';
+
+/**
+ * The JSON of a plain text block — a text block with no provider fields — from its text: what
+ * `JSON.stringify` writes for `{ type: "text", text }`. Segmentation keeps such a block's text
+ * instead (see `SegmentRecord`): most segments of a long request are plain texts that are only
+ * measured and compared, and writing their JSON was a third of segmenting.
+ */
+export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
+
+/**
+ * `JSON.stringify(value)`, or a typed error naming the segment's path when caller JSON makes it
+ * throw (a cycle, a BigInt, nesting deeper than the engine's stack). The error is the one
+ * `canonicalJson` gives for the same value, so it is the same in every runtime whatever each
+ * engine's stack depth. (The path is written only then: most segments never need it.)
+ */
+export function serialize(value: object, kind: SegmentKind, messageIndex: number | null, item: number): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    const path = kind === "tool_choice" ? "providerOptions" : segmentPath(kind, messageIndex, item);
+    canonicalJson(value, { path });
+    throw new InvalidInputError(
+      path,
+      `cannot be serialized as JSON (${e instanceof Error ? e.message : String(e)}): send plain JSON data.`,
+      { cause: e },
+    );
+  }
+}
+
+export const toolJson = (t: ToolDefinition, i: number) =>
+  serialize(
+    { name: t.name, description: t.description, inputSchema: t.inputSchema, providerFields: t.providerFields },
+    "tool",
+    null,
+    i,
+  );
+
+/**
+ * True while no `toJSON` sits on `String.prototype`: then `JSON.stringify` of a string field is
+ * `JSON.stringify` of the string alone, and the common shapes are written without an object.
+ */
+const plainStrings = () => !("toJSON" in String.prototype);
+
+/** A text block whose JSON `plainTextJson` writes from its text (no provider fields, a string text). */
+export const isPlainText = (b: ContentBlock): boolean =>
+  b.type === "text" && b.providerFields === undefined && typeof b.text === "string" && plainStrings();
+
+export function blockJson(b: ContentBlock, i: number, j: number): string {
+  const pf = b.providerFields;
+  switch (b.type) {
+    case "text":
+      // The most common block, written as `serialize` would write it without its object.
+      if (isPlainText(b)) return plainTextJson(b.text);
+      return serialize({ type: b.type, text: b.text, providerFields: pf }, "block", i, j);
+    case "thinking":
+      return serialize(
+        { type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
+    case "tool_call":
+      return serialize(
+        { type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
+    case "tool_result":
+      return serialize(
+        {
+          type: b.type,
+          toolCallId: b.toolCallId,
+          name: b.name,
+          result: b.result,
+          isError: b.isError,
+          providerFields: pf,
+        },
+        "block",
+        i,
+        j,
+      );
+    case "document":
+      return serialize(
+        {
+          type: b.type,
+          name: b.name,
+          mimeType: b.mimeType,
+          text: b.text,
+          data: b.data,
+          url: b.url,
+          providerFields: pf,
+        },
+        "block",
+        i,
+        j,
+      );
+    case "file":
+      return serialize(
+        { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
+    case "opaque":
+      // The block as received, in its own key order: its bytes are what the provider reads.
+      return serialize(
+        { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
+    default:
+      return serialize(
+        { type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
+        "block",
+        i,
+        j,
+      );
+  }
+}
