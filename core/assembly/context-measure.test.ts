@@ -52,7 +52,7 @@ describe("measured text", () => {
 /** Links as sorted "result→call" pairs, so two pairings compare whatever order they were found in. */
 function pairs(links: ToolBlocks | ToolLinks): string[] {
   if (!("result" in links)) throw new Error("expected paired tool blocks");
-  return links.result.map((r, k) => `${r}→${links.call[k]}`).sort();
+  return Array.from(links.result, (r, k) => `${r}→${links.call[k]}`).sort();
 }
 
 /** The rule written out plainly: a result goes with the first message holding a call of its id. */

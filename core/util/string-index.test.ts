@@ -125,6 +125,21 @@ describe("StringIndex", () => {
     );
   });
 
+  it("holds 20,000 keys over several key lists, and moves them all when a probe runs long", () => {
+    const index = new StringIndex();
+    const many = Array.from({ length: 20_000 }, (_, i) => `call_${i}`);
+    many.forEach((key, i) => expect(index.add(key, i)).toBe(-1));
+    many.forEach((key, i) => {
+      expect(index.get(key)).toBe(i);
+      expect(index.add(key, 7)).toBe(i);
+    });
+    // Keys that share a hash send it to a Map: every earlier key goes with them.
+    const colliding = collidingKeys(200);
+    colliding.forEach((key, i) => index.add(key, 20_000 + i));
+    for (const i of [0, 4095, 4096, 8191, 8192, 19_999]) expect(index.get(many[i]!)).toBe(i);
+    expect(index.get(colliding[199]!)).toBe(20_199);
+  });
+
   it("stays correct when keys share one hash (it carries on in a Map)", () => {
     const keys = collidingKeys(500);
     const index = new StringIndex(8);

@@ -11,6 +11,12 @@
  * a `Map` costs, never quadratic time.
  */
 
+import { IntList } from "./int-list.ts";
+
+/** Keys per list of `StringIndex`'s keys (2^KEY_SHIFT). */
+const KEY_SHIFT = 12;
+const KEY_MASK = (1 << KEY_SHIFT) - 1;
+
 /** Probes one lookup may take before the index falls back to a `Map`. */
 const MAX_PROBE = 64;
 
@@ -33,8 +39,13 @@ export class StringIndex {
   /** Slots - 1 (slots are a power of two). */
   #mask: number;
   #size = 0;
-  readonly #keys: string[];
-  readonly #values: number[];
+  /**
+   * The keys in lists of 4,096 (entry e in `#keys[e >> KEY_SHIFT]`): one list grown by
+   * push past ~16,000 keys copies itself as large objects V8 maps afresh on every call.
+   */
+  readonly #keys: string[][] = [];
+  /** Values in a typed array (see `IntList`): whole numbers from 0 to 2^31 − 1. */
+  readonly #values: IntList;
   /** Where the entries live once a probe ran too long. */
   #map: Map<string, number> | undefined;
 
@@ -44,8 +55,7 @@ export class StringIndex {
     while (slots < expected * 2) slots *= 2;
     this.#table = new Int32Array(slots * 2);
     this.#mask = slots - 1;
-    this.#keys = new Array<string>(expected);
-    this.#values = new Array<number>(expected);
+    this.#values = new IntList(expected);
   }
 
   /** The value recorded for `key`, or -1. */
@@ -54,11 +64,11 @@ export class StringIndex {
     const at = this.#find(key, stringHash(key));
     if (at < 0) return -1;
     const entry = this.#table[at]!;
-    return entry === 0 ? -1 : this.#values[entry - 1]!;
+    return entry === 0 ? -1 : this.#values.get(entry - 1);
   }
 
   /**
-   * Records `value` (a number ≥ 0) for `key` unless the key is there already. Returns -1 when it
+   * Records `value` (a whole number from 0 to 2^31 − 1) for `key` unless the key is there already. Returns -1 when it
    * was recorded, otherwise the value recorded first (which stays).
    */
   add(key: string, value: number): number {
@@ -67,10 +77,11 @@ export class StringIndex {
       const at = this.#find(key, hash);
       if (at >= 0) {
         const entry = this.#table[at]!;
-        if (entry !== 0) return this.#values[entry - 1]!;
+        if (entry !== 0) return this.#values.get(entry - 1);
         const e = this.#size++;
-        this.#keys[e] = key;
-        this.#values[e] = value;
+        if ((e & KEY_MASK) === 0) this.#keys.push([]);
+        this.#keys[e >> KEY_SHIFT]!.push(key);
+        this.#values.push(value);
         this.#table[at] = e + 1;
         this.#table[at + 1] = hash;
         if (this.#size * 2 > this.#mask + 1) this.#grow();
@@ -96,7 +107,7 @@ export class StringIndex {
     for (let step = 1; step <= MAX_PROBE; step++) {
       const at = slot * 2;
       const entry = table[at]!;
-      if (entry === 0 || (table[at + 1] === hash && this.#keys[entry - 1] === key)) return at;
+      if (entry === 0 || (table[at + 1] === hash && this.#key(entry - 1) === key)) return at;
       slot = (slot + step) & mask;
     }
     this.#toMap();
@@ -119,12 +130,15 @@ export class StringIndex {
     this.#table = table;
   }
 
+  #key(e: number): string {
+    return this.#keys[e >> KEY_SHIFT]![e & KEY_MASK]!;
+  }
+
   #toMap(): void {
     const map = new Map<string, number>();
-    for (let e = 0; e < this.#size; e++) map.set(this.#keys[e]!, this.#values[e]!);
+    for (let e = 0; e < this.#size; e++) map.set(this.#key(e), this.#values.get(e));
     this.#map = map;
     this.#keys.length = 0;
-    this.#values.length = 0;
     this.#table = new Int32Array(0);
   }
 }
