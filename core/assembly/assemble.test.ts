@@ -10,6 +10,7 @@ import { createDefaultPromptBuilder } from "./prompt-builder.ts";
 import type { ContextProvider, InputBuilder, PromptBuilder } from "./index.ts";
 import { assembleProviderInput, explainProviderInput } from "./assemble.ts";
 import { createMiddlewareRegistry } from "./middleware.ts";
+import { HistorySnapshot } from "./input-groups.ts";
 
 const model: ModelRef = { provider: "mock", model: "demo" };
 const text = (m: Message): string => m.content.map((b) => (b.type === "text" ? b.text : b.type)).join("+");
@@ -135,6 +136,61 @@ describe("assembleProviderInput", () => {
         attachments: [audio],
       }),
     ).resolves.toBeDefined();
+  });
+});
+
+describe("the history as read once", () => {
+  it("lays out a history of 20,000 messages (over several lists) whole and in order, and keeps the host's array as it was", async () => {
+    const history = Array.from({ length: 20_000 }, (_, i) => userMessage(`m${i}`));
+    const request = await assembleProviderInput({ model, input: "next", history });
+    expect(request.messages).toHaveLength(20_001);
+    history.forEach((m, i) => {
+      if (request.messages[i] !== m) expect.fail(`messages[${i}] is not the host's history[${i}]`);
+    });
+    expect(text(request.messages[20_000]!)).toBe("next");
+    // The budget's labels by position reach past the first list too: the oldest half is evicted.
+    const budgeted = await assembleProviderInput({
+      model,
+      input: "next",
+      history,
+      contextBudget: { maxInputTokens: 10_000 * 2 + 100 },
+    });
+    expect(budgeted.messages.at(-1)).toEqual(userMessage("next"));
+    expect(budgeted.messages.at(-2)).toBe(history[19_999]);
+    expect(budgeted.messages.length).toBeGreaterThan(9_000);
+    expect(budgeted.messages.length).toBeLessThan(11_000);
+    expect(history).toHaveLength(20_000);
+  });
+
+  it("reads each message of a snapshot by position, across its lists", () => {
+    const messages = Array.from({ length: 20_000 }, (_, i) => userMessage(`m${i}`));
+    const snapshot = new HistorySnapshot(messages);
+    expect(snapshot.length).toBe(20_000);
+    expect(snapshot.chunks.map((c) => c.length)).toEqual([8192, 8192, 3616]);
+    messages.forEach((m, i) => {
+      if (snapshot.at(i) !== m) expect.fail(`at(${i}) is not messages[${i}]`);
+    });
+    expect(snapshot.includes(messages[19_999]!)).toBe(true);
+    expect(snapshot.includes(userMessage("m1"))).toBe(false);
+    expect(new HistorySnapshot([]).chunks).toEqual([]);
+  });
+
+  it("is the history as it was before resources loaded, whatever the host does to its array meanwhile", async () => {
+    const history = [userMessage("a"), userMessage("b")];
+    const request = await assembleProviderInput({
+      model,
+      input: "next",
+      history,
+      resourceUris: ["mem://r"],
+      resourceLoader: {
+        load: async () => {
+          history.push(userMessage("pushed while loading"));
+          history[0] = userMessage("replaced while loading");
+          return "R";
+        },
+      },
+    });
+    expect(request.messages.map(text).filter((t) => !t.includes("R"))).toEqual(["a", "b", "next"]);
   });
 });
 

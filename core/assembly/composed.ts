@@ -59,10 +59,11 @@ export function flatInput(groups: UnlabeledInputGroups, layout: InputAssemblyLay
       ? before[j]!
       : j >= end
         ? after[j - end]!
-        : { message: history[j - start]!, source: `history:${j - start}` };
+        : { message: history.at(j - start), source: `history:${j - start}` };
   const message = (item: SourcedMessage) => item.message;
   return {
-    messages: before.map(message).concat(history, after.map(message)),
+    // One list, made at its final size from the snapshot's lists.
+    messages: before.map(message).concat(...history.chunks, after.map(message)),
     instructionCount: groups.instructions.length,
     historyHoldsInput: () => input.length > MAX_INPUT_SCANS || input.some((item) => history.includes(item.message)),
     ranks() {

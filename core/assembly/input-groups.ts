@@ -79,7 +79,39 @@ export async function buildInputGroups(
 
 /** The groups with the history left as the host's (checked) messages, labeled `history:<index>` by position. */
 export interface UnlabeledInputGroups extends Omit<InputGroups, "history"> {
-  readonly history: readonly Message[];
+  readonly history: HistorySnapshot;
+}
+
+/** Messages per list of a `HistorySnapshot` (2^HISTORY_SHIFT: 64 KB of references, a young object). */
+const HISTORY_SHIFT = 13;
+const HISTORY_MASK = (1 << HISTORY_SHIFT) - 1;
+
+/**
+ * The host's history as read at one moment (it may change its array while resources load), in
+ * lists of 8,192 messages. One copy in a single list is, at 100,000 messages, an 800 KB large
+ * object that V8 maps afresh, page by page, on every call — and it is garbage as soon as the
+ * prompt is laid out, which makes the one list it needs (`flatInput`).
+ */
+export class HistorySnapshot {
+  readonly chunks: readonly (readonly Message[])[];
+  readonly length: number;
+
+  constructor(messages: readonly Message[]) {
+    const chunks: Message[][] = [];
+    for (let start = 0; start < messages.length; start += 1 << HISTORY_SHIFT)
+      chunks.push(messages.slice(start, start + (1 << HISTORY_SHIFT)));
+    this.chunks = chunks;
+    this.length = messages.length;
+  }
+
+  /** Message `i` (0 ≤ i < length). */
+  at(i: number): Message {
+    return this.chunks[i >> HISTORY_SHIFT]![i & HISTORY_MASK]!;
+  }
+
+  includes(message: Message): boolean {
+    return this.chunks.some((chunk) => chunk.includes(message));
+  }
 }
 
 /**
@@ -101,7 +133,7 @@ export async function buildUnlabeledInputGroups(
   const hostHistory: readonly Message[] = context.history === undefined ? [] : context.history;
   assertMessages(hostHistory, "history");
   // A copy of the references, as labeled items would hold them: the host may change its array meanwhile.
-  const history = hostHistory.slice();
+  const history = new HistorySnapshot(hostHistory);
   const toolResults = toolResultItems(context.toolResults);
   const { attachments, tail } = await attachmentItems(context, options.resourcesToTail === true);
   return { instructions, summaries, history, input: inputItems, attachments, toolResults, tail };
@@ -142,9 +174,9 @@ function summaryItems(value: DefaultInputBuildContext["summaries"]): SourcedMess
 }
 
 /** History messages labeled `history:<index>`. */
-export function historyItems(value: readonly Message[]): SourcedMessage[] {
+export function historyItems(value: HistorySnapshot): SourcedMessage[] {
   const items = new Array<SourcedMessage>(value.length);
-  for (let i = 0; i < value.length; i++) items[i] = { message: value[i]!, source: `history:${i}` };
+  for (let i = 0; i < value.length; i++) items[i] = { message: value.at(i), source: `history:${i}` };
   return items;
 }
 
