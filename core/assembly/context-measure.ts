@@ -136,19 +136,6 @@ export function linkToolBlocks(blocks: ToolBlocks): ToolLinks {
   return linker.done();
 }
 
-/** Zeros shared by every column that is not counted (never written: see `zeros`). */
-let ZEROS = new Float64Array(0);
-
-/**
- * `count` zeros, read-only by contract: the byte column of a measure made without `withBytes`. One
- * array shared by every such call instead of a new one each: at 100,000 messages a column is 800
- * KB, which V8 maps afresh (page by page) for every call.
- */
-function zeros(count: number): Float64Array {
-  if (ZEROS.length < count) ZEROS = new Float64Array(count);
-  return ZEROS.subarray(0, count);
-}
-
 /**
  * Measures every message, in order: the estimator sees them in the order given, once each,
  * exactly as `measureMessage` would. With the default estimator the measured text is never
@@ -167,7 +154,7 @@ export function measureMessages(
 ): MeasureColumns {
   const count = messages.length;
   const chars = new Float64Array(count);
-  const bytes = withBytes ? new Float64Array(count) : zeros(count);
+  const bytes = new Float64Array(count);
   const tokens = new Float64Array(count);
   const tools = new ToolLinker();
   const json: JsonSize = { chars: 0, bytes: 0 };

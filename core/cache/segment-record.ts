@@ -202,9 +202,10 @@ interface Found {
  * text holds caller JSON objects, whose key order may differ without a change in meaning.
  *
  * A large request holds hundreds of thousands of records, so each is kept small (every field is
- * a pointer-sized slot): kind, region, the three flags, the role, the block type and `item` share
- * one small integer, the twin and the hash memo one field (a record with a twin never hashes), and
- * what is made on read one object. (No private instance methods either: they would add a brand to each.)
+ * a pointer-sized slot): kind, region, the flags, how the text is kept, the role, the block type
+ * and `item` share one small integer, the twin and the hash memo one field (a record with a twin
+ * never hashes), and what is made on read one object. (No private instance methods either: they
+ * would add a brand to each.)
  *
  * `kept`: what the record keeps of its text (see `Kept`): a plain text block's own text or nothing
  * is kept instead of the JSON, which `json` writes for hashing and for the few segments a report

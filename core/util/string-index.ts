@@ -68,8 +68,8 @@ export class StringIndex {
   }
 
   /**
-   * Records `value` (a whole number from 0 to 2^31 − 1) for `key` unless the key is there already. Returns -1 when it
-   * was recorded, otherwise the value recorded first (which stays).
+   * Records `value` (a whole number from 0 to 2^31 − 1) for `key` unless the key is there
+   * already. Returns -1 when it was recorded, otherwise the value recorded first (which stays).
    */
   add(key: string, value: number): number {
     if (this.#map === undefined) {
