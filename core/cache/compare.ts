@@ -12,7 +12,7 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { checkFingerprintBundle } from "./fingerprint-check.ts";
 import { isFingerprintBundle } from "./fingerprints.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { keepsPlainText, plainTextOf, SegmentRecord, sameSegmentText, segmentJson } from "./segment-record.ts";
+import { keepsPlainText, keptAsSource, plainTextOf, sameSegmentText, segmentJson } from "./segment-record.ts";
 import { checkOptions, checkProvider, type SegmentedRequest, segmentLazily } from "./segments.ts";
 import type {
   CacheProvider,
@@ -180,7 +180,7 @@ class SegmentIds {
         const s = t.segments[i]!;
         const kept = t.texts![i];
         // A segment that keeps no text is numbered by its JSON, written for this.
-        const text = kept !== undefined && s instanceof SegmentRecord && s.kept === "source" ? s.json : kept;
+        const text = kept !== undefined && keptAsSource(s) ? s.json : kept;
         key = text ?? "";
         const plain =
           text === undefined ? undefined : keepsPlainText(s) ? text : this.#readBack ? plainTextOf(text) : undefined;

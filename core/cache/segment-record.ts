@@ -153,7 +153,7 @@ function packFlags(
 export const keepsPlainText = (s: Segment): boolean => s instanceof SegmentRecord && s.plainText;
 
 /** True when segment `s` keeps no text: its JSON is written from its block when read (see `Kept`). */
-const keptAsSource = (s: Segment): s is SegmentRecord => s instanceof SegmentRecord && s.kept === "source";
+export const keptAsSource = (s: Segment): s is SegmentRecord => s instanceof SegmentRecord && s.kept === "source";
 
 /** The JSON of a kept text: `text` itself, or the JSON of the plain text block it is the text of. */
 const keptJson = (text: string, plainText: boolean): string => (plainText ? plainTextJson(text) : text);
