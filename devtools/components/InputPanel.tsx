@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFileDrop } from "./useFileDrop.ts";
 import { readPasteAsync } from "./clipboard.ts";
-import { markPasteStart } from "../perf/marks.ts";
+import { markPasteRead, markPasteStart } from "../perf/marks.ts";
 import { navigate } from "../app/useRouting.ts";
 import { useLoadSample, useSampleIndex } from "../queries/samples.ts";
 import { isSessionFileName, loadSessionFile } from "../views/Session/actions.ts";
@@ -84,6 +84,7 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
       event.preventDefault();
       reading.then(
         (pasted) => {
+          markPasteRead();
           if (pasted.length <= LARGE_INPUT && target instanceof HTMLTextAreaElement && target.isConnected)
             insertIntoEditor(target, pasted);
           // In a task of its own: the one that brought the text spent long enough making the string.
@@ -94,6 +95,7 @@ export function InputPanel({ slot = "current", title, actions, footer }: Props) 
       return;
     }
     const pasted = event.clipboardData.getData("text");
+    markPasteRead();
     if (pasted.length <= LARGE_INPUT) return;
     event.preventDefault();
     setText(slot, pasted, "pasted");

@@ -3,7 +3,9 @@
 //                             views for the new inspection report are committed and painted
 //   strata:view-switch        from the click on a view tab until that view is committed and painted
 //   main-thread long tasks    every task over 50 ms (PerformanceObserver 'longtask') from the paste
-//                             until the page is quiet again: the longest, and their sum
+//                             until the page is quiet again: the longest, and their sum; split at
+//                             the app's `strata:paste-read` mark into the browser's share (making
+//                             the pasted string, before the app's code runs) and the app's
 //   clipboard read            `navigator.clipboard.readText()` of the same text alone, in the same
 //                             page: the browser's share of every paste, before the app sees a byte
 // Runs `vite build` into e2e/.out/bench/site (unless --skip-build), serves it with `vite preview` on a free port,
@@ -23,6 +25,7 @@ import { root } from "./core-bundle.mjs";
 
 export const PASTE_MEASURE = "strata:paste-to-rendered";
 export const VIEW_SWITCH_MEASURE = "strata:view-switch";
+export const PASTE_READ_MARK = "strata:paste-read";
 const MB = 1024 * 1024;
 const quick = process.argv.includes("--quick");
 /** Sizes pasted (MB), and how many measured pastes each (after one warm-up). */
@@ -93,11 +96,33 @@ async function paste(page, text) {
   } else {
     await target.click({ position: { x: 24, y: 12 } });
   }
-  await page.evaluate(() => {
+  await page.evaluate((mark) => {
     performance.clearMeasures();
+    performance.clearMarks(mark);
     window.__strataLongTasks.length = 0;
-  });
+  }, PASTE_READ_MARK);
   await page.keyboard.press("ControlOrMeta+V");
+}
+
+/**
+ * Splits a paste's long tasks ([start, duration]) at `read`, when the pasted text reached the app
+ * (its `strata:paste-read` mark; undefined when the app did not mark it: all counts as the app's).
+ * Before it the main thread was the browser's, making the pasted string (the app's continuation
+ * runs in that same task, from the mark on). Returns the longest of each side (0 for none).
+ */
+export function splitLongTasks(tasks, read) {
+  let browser = 0;
+  let app = 0;
+  for (const [start, duration] of tasks) {
+    const end = start + duration;
+    if (read === undefined || start >= read) app = Math.max(app, duration);
+    else if (end <= read) browser = Math.max(browser, duration);
+    else {
+      browser = Math.max(browser, read - start);
+      app = Math.max(app, end - read);
+    }
+  }
+  return { browser, app };
 }
 
 /** Installed before the app loads: every main-thread long task, as [start, duration]. */
@@ -135,6 +160,8 @@ async function measureSize(context, url, mb, trials) {
     await page.waitForLoadState("networkidle");
     const pastes = [];
     const longest = [];
+    const longestApp = [];
+    const longestBrowser = [];
     const blocked = [];
     const switches = {};
     let switchMissing = false;
@@ -142,11 +169,17 @@ async function measureSize(context, url, mb, trials) {
       await paste(page, variants[t % 2]);
       const durations = await takeMeasures(page, PASTE_MEASURE, t === 0 ? 60_000 : 120_000);
       if (durations.length === 0) return { mb, bytes: variants[0].length, missing: PASTE_MEASURE };
-      const tasks = await page.evaluate(() => window.__strataLongTasks.map(([, d]) => d));
+      const { tasks, read } = await page.evaluate((mark) => {
+        const marks = performance.getEntriesByName(mark, "mark");
+        return { tasks: window.__strataLongTasks, read: marks.length > 0 ? marks.at(-1).startTime : undefined };
+      }, PASTE_READ_MARK);
       if (t > 0) {
         pastes.push(Math.max(...durations)); // the first paste warms the page up
-        longest.push(tasks.length === 0 ? 0 : Math.max(...tasks));
-        blocked.push(tasks.reduce((a, b) => a + b, 0));
+        longest.push(tasks.length === 0 ? 0 : Math.max(...tasks.map(([, d]) => d)));
+        const split = splitLongTasks(tasks, read);
+        longestApp.push(split.app);
+        longestBrowser.push(split.browser);
+        blocked.push(tasks.reduce((a, [, d]) => a + d, 0));
       }
       for (const tab of switchMissing ? [] : await tabs(page)) {
         const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
@@ -175,16 +208,34 @@ async function measureSize(context, url, mb, trials) {
     // What the browser itself takes to hand over a paste: the same async clipboard read the app
     // makes (clipboard.ts), timed alone. Every paste-to-rendered figure includes it.
     await page.evaluate((t) => navigator.clipboard.writeText(t), variants[0]);
-    const clipboard = await page.evaluate(async () => {
+    const clipboardRead = await page.evaluate(async () => {
       const out = [];
+      const tasks = [];
       for (let i = 0; i < 5; i++) {
+        window.__strataLongTasks.length = 0;
         const t0 = performance.now();
         await navigator.clipboard.readText();
         out.push(performance.now() - t0);
+        // long tasks are reported after they end: give the observer a task to deliver them
+        await new Promise((r) => setTimeout(r, 50));
+        tasks.push(Math.max(0, ...window.__strataLongTasks.map(([, d]) => d)));
       }
-      return out;
+      return { out, tasks };
     });
-    return { mb, bytes: variants[0].length, pastes, longest, blocked, switches, switchMissing, parse, clipboard };
+    return {
+      mb,
+      bytes: variants[0].length,
+      pastes,
+      longest,
+      longestApp,
+      longestBrowser,
+      blocked,
+      switches,
+      switchMissing,
+      parse,
+      clipboard: clipboardRead.out,
+      clipboardLongest: clipboardRead.tasks,
+    };
   } finally {
     await page.close();
   }
