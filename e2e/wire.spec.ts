@@ -192,6 +192,30 @@ test("Go to line scrolls the editor to a JSON error far down", async ({ page }) 
   expect(scrollTop).toBeGreaterThan(1000);
 });
 
+test("Layout lists every part of a long request, only the rows in view in the page", async ({ page }) => {
+  await openApp(page);
+  const messages = Array.from({ length: 400 }, (_, i) => ({
+    role: i % 2 ? "assistant" : "user",
+    content: `message ${i}`,
+  }));
+  await setInput(page, JSON.stringify({ model: "gpt-4.1", messages }));
+  await showView(page, "layout");
+  const list = page.getByTestId("layout-parts-list");
+  await expect(list).toHaveAttribute("data-virtualized", "true");
+  const count = Number(await list.getAttribute("data-count"));
+  expect(count).toBeGreaterThanOrEqual(400);
+  const rows = list.getByTestId("layout-part");
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThan(5);
+  expect(shown).toBeLessThan(60);
+  await expect(rows.first()).toHaveAttribute("data-path", "messages[0]");
+  // Scrolled to its end, the list shows the last part.
+  await list.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(list.locator('[data-path="messages[399]"]')).toBeVisible();
+});
+
 test("a Gemini body without a model asks for one and uses the pick", async ({ page }) => {
   await openApp(page);
   const { model: _m, ...gemini } = JSON.parse(sampleText("gemini.json")) as Record<string, unknown>;

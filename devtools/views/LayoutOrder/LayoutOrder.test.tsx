@@ -1,9 +1,25 @@
 import { cleanup, screen, within } from "@testing-library/react";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TracedMessage } from "../../../core/inspect/index.ts";
 import { reportFor, reportOf } from "../../test-support/reports.ts";
 import { hasNoInjectedElements, renderWithClient, resetStores } from "../../test-support/render.tsx";
 import { LayoutOrderView } from "./LayoutOrder.tsx";
-import { computeMoves, stripBlocks } from "./model.ts";
+import { provenanceKind } from "../../components/provenance.ts";
+import { computeMoves, countMoves, stripBlocks } from "./model.ts";
+
+const traced = (index: number, source: string, chars = 1): TracedMessage => ({
+  index,
+  role: "user",
+  path: `messages[${index}]`,
+  part: null,
+  source,
+  sourceKind: source.split(":")[0]!,
+  chars,
+  bytes: chars,
+  tokens: 1,
+  preview: "",
+});
 
 describe("Layout order", () => {
   beforeEach(resetStores);
@@ -74,6 +90,75 @@ describe("Layout order", () => {
     const blocks = stripBlocks(many);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toMatchObject({ kind: "history", count: 100, chars: 1000 });
+  });
+
+  it("counts moved messages as computeMoves pairs them, whether or not the orders list the same sources (property, seed 1901)", () => {
+    const source = fc.constantFrom("instructions", "input", "history:1", "history:2", "attachment:a", "custom:x");
+    const order = fc.array(source, { maxLength: 12 }).map((ss) => ss.map((x, i) => traced(i, x)));
+    const twoOrders = fc.oneof(
+      order.map((o) => [o, o.map((m) => ({ ...m }))] as const), // the same order: nothing moved
+      order.map((o) => [o, o.map((m) => ({ ...m, index: m.index + 1 }))] as const), // same sources, other places
+      fc.tuple(order, order),
+      order.chain((o) =>
+        fc.shuffledSubarray(o, { minLength: o.length }).map((p) => [o, p.map((m, i) => ({ ...m, index: i }))] as const),
+      ),
+    );
+    fc.assert(
+      fc.property(twoOrders, ([a, b]) => {
+        const expected = computeMoves(a, b).filter((m) => m.legacy !== m.cacheAware).length;
+        return (
+          countMoves(a, b) === expected &&
+          countMoves(b, a) === computeMoves(b, a).filter((m) => m.legacy !== m.cacheAware).length
+        );
+      }),
+      { seed: 1901, numRuns: 500 },
+    );
+  });
+
+  it("merges runs of one kind in a long strip and labels each run once (property, seed 1902)", () => {
+    const reference = (messages: readonly TracedMessage[]) => {
+      const blocks: { kind: string; label: string; chars: number; count: number; first: number }[] = [];
+      for (const m of messages) {
+        const kind = provenanceKind(m.sourceKind);
+        const last = blocks.at(-1);
+        if (messages.length > 60 && last && last.kind === kind) {
+          last.chars += m.chars;
+          last.count++;
+          last.label = `${kind} ×${last.count}`;
+        } else blocks.push({ kind, label: m.source, chars: m.chars, count: 1, first: m.index });
+      }
+      return blocks;
+    };
+    const source = fc.constantFrom("instructions", "input", "history:1", "attachment:a");
+    const item = fc.tuple(source, fc.nat(50));
+    const messages = fc
+      .oneof(fc.array(item, { maxLength: 60 }), fc.array(item, { minLength: 61, maxLength: 140 }))
+      .map((xs) => xs.map(([x, chars], i) => traced(i, x, chars)));
+    fc.assert(
+      fc.property(messages, (ms) => {
+        expect(stripBlocks(ms)).toEqual(reference(ms));
+      }),
+      { seed: 1902, numRuns: 300 },
+    );
+  });
+
+  it("lists every part of a long wire request in a virtualized list", async () => {
+    const messages = Array.from({ length: 150 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `message ${i}`,
+    }));
+    const report = await reportOf(JSON.stringify({ model: "gpt-4.1", messages }));
+    const parts = report.parts!.parts;
+    expect(parts.length).toBeGreaterThan(100);
+    renderWithClient(<LayoutOrderView report={report} />);
+    const list = screen.getByTestId("layout-parts-list");
+    expect(list.dataset["virtualized"]).toBe("true");
+    expect(list.dataset["count"]).toBe(String(parts.length));
+    // (jsdom lays nothing out, so the rows in view are checked in Chromium: e2e/wire.spec.ts)
+    expect(screen.queryAllByTestId("layout-part").length).toBeLessThan(parts.length);
+    expect(screen.getByTestId("layout-part-rules").textContent).toContain(`${parts.length} parts, scroll for more`);
+    // Nothing moves in a plain chat: no re-laid request is offered (nor built).
+    expect(screen.queryByTestId("relaid-export")).toBeNull();
   });
 
   it("shows a wire request's parts as sent, markup in them as text", async () => {

@@ -43,23 +43,35 @@ export interface StripBlock {
 }
 
 export function stripBlocks(messages: readonly TracedMessage[], mergeAbove = 60): readonly StripBlock[] {
-  const blocks: StripBlock[] = [];
+  // Runs are summed in place and labelled once at the end: no object or label per message (a
+  // 37,000-message order made as many of each on every switch to the view).
+  const blocks: { -readonly [K in keyof StripBlock]: StripBlock[K] }[] = [];
   const merge = messages.length > mergeAbove;
+  let last: (typeof blocks)[number] | undefined;
   for (const m of messages) {
     const kind = provenanceKind(m.sourceKind);
-    const last = blocks[blocks.length - 1];
-    if (merge && last && last.kind === kind) {
-      blocks[blocks.length - 1] = {
-        ...last,
-        chars: last.chars + m.chars,
-        count: last.count + 1,
-        label: `${kind} ×${last.count + 1}`,
-      };
-    } else {
-      blocks.push({ kind, label: m.source, chars: m.chars, count: 1, first: m.index });
-    }
+    if (merge && last !== undefined && last.kind === kind) {
+      last.chars += m.chars;
+      last.count++;
+    } else blocks.push((last = { kind, label: m.source, chars: m.chars, count: 1, first: m.index }));
   }
+  for (const b of blocks) if (b.count > 1) b.label = `${b.kind} ×${b.count}`;
   return blocks;
+}
+
+/**
+ * How many messages sit elsewhere in `cacheAware` than in `legacy` (`computeMoves`, counted).
+ * When both orders list the same sources at the same indices, nothing moved: that is found in one
+ * pass, without pairing the messages (the usual answer for a long conversation).
+ */
+export function countMoves(legacy: readonly TracedMessage[], cacheAware: readonly TracedMessage[]): number {
+  let same = legacy.length === cacheAware.length;
+  for (let i = 0; same && i < legacy.length; i++)
+    same = legacy[i]!.source === cacheAware[i]!.source && legacy[i]!.index === cacheAware[i]!.index;
+  if (same) return 0;
+  let moved = 0;
+  for (const m of computeMoves(legacy, cacheAware)) if (m.legacy !== m.cacheAware) moved++;
+  return moved;
 }
 
 /** Kinds present in either layout, in palette order, for the legend. */
