@@ -46,13 +46,30 @@ export function Thumbnail({ block, size = 20 }: { readonly block: ContentBlock |
   );
 }
 
-/** Every inline image of a request with its path, for the Raw view. */
-export function requestImages(request: NormalizedRequest | null): { path: string; block: ContentBlock }[] {
-  const out: { path: string; block: ContentBlock }[] = [];
-  request?.messages.forEach((m, i) =>
-    m.content.forEach((b, j) => {
-      if (thumbnailSrc(b)) out.push({ path: `messages[${i}].content[${j}]`, block: b });
-    }),
-  );
-  return out;
+export interface RequestImage {
+  readonly path: string;
+  readonly block: ContentBlock;
+}
+
+/** Found once per request: the Raw view asks again on each switch to it (37,000 messages: ~10 ms). */
+const imagesOf = new WeakMap<NormalizedRequest, readonly RequestImage[]>();
+
+/** The first `limit` inline images of a request with their paths, for the Raw view. */
+export function requestImages(
+  request: NormalizedRequest | null,
+  limit = Number.POSITIVE_INFINITY,
+): readonly RequestImage[] {
+  if (request === null) return [];
+  let all = imagesOf.get(request);
+  if (all === undefined) {
+    const found: RequestImage[] = [];
+    const messages = request.messages;
+    for (let i = 0; i < messages.length; i++) {
+      const content = messages[i]!.content;
+      for (let j = 0; j < content.length; j++)
+        if (thumbnailSrc(content[j]!)) found.push({ path: `messages[${i}].content[${j}]`, block: content[j]! });
+    }
+    imagesOf.set(request, (all = found));
+  }
+  return all.length > limit ? all.slice(0, limit) : all;
 }

@@ -154,8 +154,9 @@ describe("Layout order", () => {
     const list = screen.getByTestId("layout-parts-list");
     expect(list.dataset["virtualized"]).toBe("true");
     expect(list.dataset["count"]).toBe(String(parts.length));
-    // (jsdom lays nothing out, so the rows in view are checked in Chromium: e2e/wire.spec.ts)
-    expect(screen.queryAllByTestId("layout-part").length).toBeLessThan(parts.length);
+    // 420 px of 28 px rows in view, and 8 more below them
+    const rows = screen.getAllByTestId("layout-part");
+    expect(rows.map((r) => r.dataset["path"])).toEqual(parts.slice(0, 23).map((p) => p.path));
     expect(screen.getByTestId("layout-part-rules").textContent).toContain(`${parts.length} parts, scroll for more`);
     // Nothing moves in a plain chat: no re-laid request is offered (nor built).
     expect(screen.queryByTestId("relaid-export")).toBeNull();

@@ -110,7 +110,7 @@ function ExportPanel({ report, coming }: { readonly report: InspectionReport; re
 
 /** Inline images of the request (base64 or data: URLs) as small previews, with their paths. */
 function Images({ report }: { readonly report: InspectionReport }) {
-  const images = useMemo(() => requestImages(report.request).slice(0, 50), [report.request]);
+  const images = useMemo(() => requestImages(report.request, 50), [report.request]);
   if (images.length === 0) return null;
   return (
     <div className="raw-images" data-testid="raw-images">
