@@ -147,6 +147,7 @@ function FixedRows<T>({
       data-testid={testId}
       data-count={items.length}
       data-virtualized="true"
+      data-rows="fixed"
       role={role}
       tabIndex={0}
       onScroll={(e) => setTop(e.currentTarget.scrollTop)}
@@ -201,6 +202,7 @@ function Virtualized<T>({
       data-testid={testId}
       data-count={items.length}
       data-virtualized="true"
+      data-rows="measured"
       role={role}
       tabIndex={0}
     >

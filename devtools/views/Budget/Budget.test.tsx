@@ -31,6 +31,17 @@ describe("Budget", () => {
     const wire = budgetGroups(anthropic);
     expect(wire.map((g) => g.key)).toEqual(["instructions", "tools", "history", "input"]);
     expect(wire.reduce((a, g) => a + g.tokens, 0)).toBe(anthropic.segments!.totalTokens);
+    // Every part is counted once, with its bytes, in its own group.
+    const sent = anthropic.assembly!.asSent!.messages;
+    const tools = anthropic.parts!.parts.filter((p) => p.kind === "tools");
+    expect(wire.find((g) => g.key === "tools")).toMatchObject({
+      count: tools.length,
+      bytes: tools.reduce((a, p) => a + p.bytes, 0),
+    });
+    expect(wire.reduce((a, g) => a + g.count, 0)).toBe(sent.length + tools.length);
+    expect(wire.reduce((a, g) => a + g.bytes, 0)).toBe(
+      sent.reduce((a, m) => a + m.bytes, 0) + tools.reduce((a, p) => a + p.bytes, 0),
+    );
   });
 
   it("compares the provider's count with chars/4, group by group, and says it is an estimate", async () => {

@@ -25,18 +25,9 @@ export function budgetGroups(report: InspectionReport): readonly Group[] {
   const asSent = report.assembly?.asSent ?? null;
   const trace = asSent ?? (report.assembly ? report.assembly[report.assembly.selectedLayout] : null);
   if (trace) {
-    const by = new Map<ProvenanceKind, { count: number; tokens: number; bytes: number }>();
-    if (asSent)
-      for (const p of report.parts?.parts ?? []) {
-        if (p.kind !== "tools") continue;
-        const g = by.get("tools") ?? { count: 0, tokens: 0, bytes: 0 };
-        by.set("tools", { count: g.count + 1, tokens: g.tokens + p.tokens, bytes: g.bytes + p.bytes });
-      }
-    for (const m of trace.messages) {
-      const k = provenanceKind(m.sourceKind);
-      const g = by.get(k) ?? { count: 0, tokens: 0, bytes: 0 };
-      by.set(k, { count: g.count + 1, tokens: g.tokens + m.tokens, bytes: g.bytes + m.bytes });
-    }
+    const by = new Map<ProvenanceKind, Sums>();
+    if (asSent) for (const p of report.parts?.parts ?? []) if (p.kind === "tools") add(by, "tools", p.tokens, p.bytes);
+    for (const m of trace.messages) add(by, provenanceKind(m.sourceKind), m.tokens, m.bytes);
     return PROVENANCE_KINDS.filter((k) => by.has(k)).map((k) => ({
       key: k,
       label: PROVENANCE_LABELS[k],
@@ -44,13 +35,27 @@ export function budgetGroups(report: InspectionReport): readonly Group[] {
       ...by.get(k)!,
     }));
   }
-  const by = new Map<string, { count: number; tokens: number; bytes: number }>();
-  for (const s of report.segments?.segments ?? []) {
-    const key = s.region === "messages" ? `messages · ${s.role ?? "?"}` : s.region;
-    const g = by.get(key) ?? { count: 0, tokens: 0, bytes: 0 };
-    by.set(key, { count: g.count + 1, tokens: g.tokens + s.tokens, bytes: g.bytes + s.byteLength });
-  }
+  const by = new Map<string, Sums>();
+  for (const s of report.segments?.segments ?? [])
+    add(by, s.region === "messages" ? `messages · ${s.role ?? "?"}` : s.region, s.tokens, s.byteLength);
   return [...by].map(([key, g]) => ({ key, label: key, kind: null, ...g }));
+}
+
+interface Sums {
+  count: number;
+  tokens: number;
+  bytes: number;
+}
+
+/** Adds one item to its group's sums, in place (a long request has tens of thousands). */
+function add<K>(by: Map<K, Sums>, key: K, tokens: number, bytes: number): void {
+  const g = by.get(key);
+  if (g === undefined) by.set(key, { count: 1, tokens, bytes });
+  else {
+    g.count++;
+    g.tokens += tokens;
+    g.bytes += bytes;
+  }
 }
 
 export interface EstimatorRow {

@@ -1,9 +1,11 @@
 import { cleanup, screen } from "@testing-library/react";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { reportFor, turnReport } from "../../test-support/reports.ts";
+import type { ReportSegment } from "../../../core/cache/index.ts";
+import { reportFor, reportOf, turnReport } from "../../test-support/reports.ts";
 import { renderWithClient, resetStores } from "../../test-support/render.tsx";
 import { CachePrefixView } from "./CachePrefix.tsx";
-import { minimumMark } from "./model.ts";
+import { breakpointOffsets, minimumMark, regionBands } from "./model.ts";
 
 describe("Cache prefix", () => {
   beforeEach(resetStores);
@@ -73,6 +75,62 @@ describe("Cache prefix", () => {
     const segments = [seg(0, 0, 400, 100), seg(1, 400, 400, 100)];
     expect(minimumMark(segments, 800, 150)).toEqual({ minTokens: 150, offset: 600, beyond: false });
     expect(minimumMark(segments, 800, 1024)).toEqual({ minTokens: 1024, offset: 800, beyond: true });
+  });
+
+  it("draws one band per run of a region and a marker per breakpoint (property, seed 1903)", () => {
+    const region = fc.constantFrom("tools", "system", "messages");
+    const segments = fc.array(fc.tuple(region, fc.nat(500), fc.boolean()), { maxLength: 40 }).map((xs) => {
+      let offset = 0;
+      return xs.map(([r, bytes, breakpoint], index) => {
+        const s = {
+          index,
+          byteOffset: offset,
+          byteLength: bytes,
+          region: r,
+          cacheBreakpoint: breakpoint,
+          path: `p${index}`,
+        };
+        offset += bytes;
+        return s as unknown as ReportSegment;
+      });
+    });
+    fc.assert(
+      fc.property(segments, (segs) => {
+        const bands = regionBands({ segments: segs } as never);
+        // Bands cover the prompt in order, each a maximal run of one region.
+        const expected: { region: string; start: number; end: number }[] = [];
+        for (const s of segs) {
+          const last = expected.at(-1);
+          if (last?.region === s.region) last.end = s.byteOffset + s.byteLength;
+          else expected.push({ region: s.region, start: s.byteOffset, end: s.byteOffset + s.byteLength });
+        }
+        expect(bands).toEqual(expected);
+        expect(breakpointOffsets(segs)).toEqual(
+          segs.filter((s) => s.cacheBreakpoint).map((s) => ({ path: s.path, offset: s.byteOffset + s.byteLength })),
+        );
+      }),
+      { seed: 1903, numRuns: 300 },
+    );
+  });
+
+  it("places a long list's rows at one height, but measures them when a segment shows an image", async () => {
+    const long = (image: boolean) =>
+      JSON.stringify({
+        model: "gpt-4.1",
+        messages: Array.from({ length: 260 }, (_, i) => ({
+          role: i % 2 ? "assistant" : "user",
+          content:
+            image && i === 100
+              ? [{ type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } }]
+              : `message ${i}`,
+        })),
+      });
+    renderWithClient(<CachePrefixView report={await reportOf(long(false))} />);
+    expect(screen.getByTestId("segment-list").dataset["rows"]).toBe("fixed");
+    expect(screen.getAllByTestId("cache-segment")[0]!.dataset["path"]).toBe("messages[0]");
+    cleanup();
+    renderWithClient(<CachePrefixView report={await reportOf(long(true))} />);
+    expect(screen.getByTestId("segment-list").dataset["rows"]).toBe("measured");
   });
 
   it("shows the legacy vs cache_aware next turn for an assembly request", async () => {

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import type { CacheRule, PrefixComparison } from "../../../core/cache/index.ts";
 import type { ReportSegments } from "../../../core/inspect/index.ts";
 import { fmtInt, plural } from "../../components/format.ts";
@@ -23,8 +24,9 @@ export function PrefixStrip({
 }) {
   const total = seg.totalBytes;
   const stable = prefix ? Math.min(prefix.commonPrefix.bytes, total) : null;
-  const min = rule ? minimumMark(seg.segments, total, rule.minTokens) : null;
-  const breakpoints = breakpointOffsets(seg.segments);
+  const min = useMemo(() => (rule ? minimumMark(seg.segments, total, rule.minTokens) : null), [seg, total, rule]);
+  const breakpoints = useMemo(() => breakpointOffsets(seg.segments), [seg]);
+  const bands = useMemo(() => regionBands(seg), [seg]);
   const divergence = prefix?.divergence ?? null;
   return (
     <div className="cp-strip-wrap">
@@ -36,7 +38,7 @@ export function PrefixStrip({
         role="img"
         aria-label={`Prompt of ${fmtInt(total)} bytes in ${seg.order.join(" → ")} order${stable !== null ? `, ${fmtInt(stable)} bytes shared with the previous turn` : ""}`}
       >
-        {regionBands(seg).map((b, i) => (
+        {bands.map((b, i) => (
           <span
             key={i}
             className="cp-band"

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import type { NormalizedRequest } from "../../../core/formats/index.ts";
 import type { ReportSegments } from "../../../core/inspect/index.ts";
 import { blockAt, Thumbnail } from "../../components/Thumbnail.tsx";
@@ -16,6 +17,7 @@ export function SegmentTable({
   readonly request?: NormalizedRequest | null;
   readonly stableBytes: number | null;
 }) {
+  const hasImages = useMemo(() => seg.segments.some((s) => s.blockType === "image"), [seg.segments]);
   return (
     <section className="panel">
       <div className="panel-head">
@@ -36,6 +38,8 @@ export function SegmentTable({
       <VirtualList
         items={seg.segments}
         rowHeight={28}
+        // Rows are one line each but for an image's thumbnail: without images, placed, not measured.
+        fixedRowHeight={!hasImages}
         testId="segment-list"
         getKey={(s) => s.index}
         renderRow={(s) => {
