@@ -62,22 +62,10 @@ export function VirtualList<T>({
       </div>
     );
   }
-  if (fixedRowHeight)
-    return (
-      <FixedRows
-        items={items}
-        rowHeight={rowHeight}
-        renderRow={renderRow}
-        getKey={getKey}
-        testId={testId}
-        height={height}
-        className={className}
-        role={role}
-        scrollToIndex={scrollToIndex}
-      />
-    );
+  // Rows of one height are placed by arithmetic; others are measured by the virtualizer.
+  const Rows = fixedRowHeight ? FixedRows : Virtualized;
   return (
-    <Virtualized
+    <Rows
       items={items}
       rowHeight={rowHeight}
       renderRow={renderRow}
