@@ -30,6 +30,28 @@ describe("History", () => {
     expect(screen.getAllByTestId("history-message")).toHaveLength(report.request!.messages.length);
   });
 
+  it("places a long history's rows at one height, but measures them when a message carries an issue", async () => {
+    const long = (orphaned: boolean) =>
+      JSON.stringify({
+        model: "gpt-4.1",
+        messages: [
+          ...Array.from({ length: 240 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i}` })),
+          ...(orphaned ? JSON.parse(ORPHANED_CALL).messages : []),
+        ],
+      });
+    const clean = await reportOf(long(false));
+    expect(clean.history.issues).toHaveLength(0);
+    renderWithClient(<HistoryView report={clean} />);
+    const list = screen.getByTestId("history-messages");
+    expect(list.dataset["rows"]).toBe("fixed");
+    expect(screen.getAllByTestId("history-message")[0]!.dataset["index"]).toBe("0");
+    cleanup();
+    const pinned = await reportOf(long(true));
+    expect(pinned.history.issues.length).toBeGreaterThan(0);
+    renderWithClient(<HistoryView report={pinned} />);
+    expect(screen.getByTestId("history-messages").dataset["rows"]).toBe("measured");
+  });
+
   it("pins every issue to the message that causes it", async () => {
     const report = await reportOf(ORPHANED_CALL);
     expect(report.history.issues.length).toBeGreaterThan(0);

@@ -80,7 +80,10 @@ export function HistoryView({ report }: { readonly report: InspectionReport }) {
         </div>
         <VirtualList
           items={messages}
-          rowHeight={40}
+          // A message without an issue is one line (31.8 px): with none in the list, rows are placed
+          // at 32 px, not measured (an 18.5 MB chat spent ~15 ms measuring the drawn rows per switch).
+          rowHeight={issues.length === 0 ? 32 : 40}
+          fixedRowHeight={issues.length === 0}
           testId="history-messages"
           scrollToIndex={focus}
           renderRow={(m, i) => {
