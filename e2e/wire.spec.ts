@@ -216,6 +216,50 @@ test("Layout lists every part of a long request, only the rows in view in the pa
   await expect(list.locator('[data-path="messages[399]"]')).toBeVisible();
 });
 
+test("Raw reaches the last line of a request whose pretty JSON is taller than the browser's tallest element", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openApp(page);
+  // A tool whose schema lists 2,000,000 values: 2,000,000 lines of pretty JSON, 36 M px at 18 px a
+  // line, past Chromium's 33.5 M px cap on an element's height (4 MB of compact JSON).
+  const values = new Array(2_000_000).fill(0);
+  const tool = {
+    type: "function",
+    function: { name: "pick", parameters: { type: "object", properties: { n: { type: "integer", enum: values } } } },
+  };
+  await page.evaluate(
+    (t) => navigator.clipboard.writeText(t),
+    JSON.stringify({ model: "gpt-4.1", messages: [{ role: "user", content: "hi" }], tools: [tool] }),
+  );
+  const editor = page.getByTestId("request-editor");
+  await afterChange(
+    page,
+    async () => {
+      await editor.focus();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.press("ControlOrMeta+V");
+    },
+    { timeout: 60_000 },
+  );
+  await showView(page, "raw");
+  const list = page.getByTestId("raw-request");
+  await expect(list).toHaveAttribute("data-rows", "fixed", { timeout: 30_000 });
+  const count = Number(await list.getAttribute("data-count"));
+  expect(count).toBeGreaterThan(2_000_000);
+  expect(Number(await list.getAttribute("data-scale"))).toBeGreaterThan(1);
+  // Scrolled to its end, the list shows its last line, inside the viewport.
+  await list.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  const last = list.locator(`[data-index="${count - 1}"]`);
+  await expect(last).toBeVisible();
+  await expect(last).toContainText(String(count));
+  const [box, view] = [await last.boundingBox(), await list.boundingBox()];
+  expect(box!.y + box!.height).toBeLessThanOrEqual(view!.y + view!.height + 1);
+  expect(box!.y).toBeGreaterThanOrEqual(view!.y);
+});
+
 test("a Gemini body without a model asks for one and uses the pick", async ({ page }) => {
   await openApp(page);
   const { model: _m, ...gemini } = JSON.parse(sampleText("gemini.json")) as Record<string, unknown>;

@@ -29,6 +29,15 @@ interface Props<T> {
 const OVERSCAN = 8;
 
 /**
+ * The tallest scroll content a list of fixed rows makes, in px. Browsers cap an element's height
+ * (Chromium at 33,554,428 px, Firefox at about 17.9 million): a taller list would stop where the
+ * cap does, its last rows out of reach (an 18 px line of pretty JSON past line 1,864,135 in
+ * Chromium, past about 994,000 in Firefox). Past this height the scroll range stands for the whole
+ * list, scaled (see `FixedRows`).
+ */
+export const MAX_SCROLL_PX = 16_000_000;
+
+/**
  * A list that stays fast at 100,000 rows and plain below the threshold: rows of one height are
  * placed by arithmetic (`FixedRows`), others measured by @tanstack/react-virtual.
  */
@@ -84,6 +93,11 @@ export function VirtualList<T>({
  * The virtualizer keeps a measurement object per row, made again for each list it is given: a
  * request's pretty JSON (800,000 lines for an 18.5 MB chat) took ~27 ms and a 60 ms collection on
  * every switch to the view that shows it.
+ *
+ * A list taller than `MAX_SCROLL_PX` scrolls a range of that height, each scrolled pixel standing
+ * for `scale` pixels of the list, so that its end stays within reach: the rows in view are drawn
+ * where the viewport is (the list's offset at the top of the viewport is `scrollTop * scale`), and
+ * a wheel or arrow key moves that many times further.
  */
 function FixedRows<T>({
   items,
@@ -98,14 +112,23 @@ function FixedRows<T>({
 }: VirtualizedProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
+  const total = items.length * rowHeight;
+  const range = Math.min(total, MAX_SCROLL_PX);
+  // List pixels per scrolled pixel: 1 unless the list is taller than the range it scrolls.
+  const scale = total <= range ? 1 : (total - height) / (range - height);
   useEffect(() => {
     const el = scrollRef.current;
     if (scrollToIndex === null || !el) return;
-    el.scrollTop = Math.max(0, scrollToIndex * rowHeight - (height - rowHeight) / 2);
+    // The row in the middle of the viewport (the browser keeps scrollTop within its range).
+    el.scrollTop = Math.max(0, (scrollToIndex * rowHeight - (height - rowHeight) / 2) / scale);
     setTop(el.scrollTop);
-  }, [scrollToIndex, rowHeight, height]);
-  const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
-  const end = Math.min(items.length, Math.ceil((top + height) / rowHeight) + OVERSCAN);
+  }, [scrollToIndex, rowHeight, height, scale]);
+  // The list's offset at the top of the viewport, and how far rows are drawn from their place in
+  // the list to be in view (0 when the list fits its range; whole pixels, so text stays sharp).
+  const offset = top * scale;
+  const shift = Math.round(top - offset);
+  const first = Math.max(0, Math.floor(offset / rowHeight) - OVERSCAN);
+  const end = Math.min(items.length, Math.ceil((offset + height) / rowHeight) + OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < end; i++) {
     const item = items[i]!;
@@ -120,7 +143,7 @@ function FixedRows<T>({
           left: 0,
           width: "100%",
           height: rowHeight,
-          transform: `translateY(${i * rowHeight}px)`,
+          transform: `translateY(${i * rowHeight + shift}px)`,
         }}
       >
         {renderRow(item, i)}
@@ -136,11 +159,18 @@ function FixedRows<T>({
       data-count={items.length}
       data-virtualized="true"
       data-rows="fixed"
+      data-scale={scale === 1 ? undefined : scale.toFixed(3)}
       role={role}
       tabIndex={0}
       onScroll={(e) => setTop(e.currentTarget.scrollTop)}
     >
-      <div style={{ height: items.length * rowHeight, position: "relative", width: "100%" }}>{rows}</div>
+      <div
+        // A scaled list's last rows may be drawn past the range's end: clipped, so that they do not
+        // lengthen the range (long lines still scroll sideways).
+        style={{ height: range, position: "relative", width: "100%", ...(scale === 1 ? {} : { overflowY: "clip" }) }}
+      >
+        {rows}
+      </div>
     </div>
   );
 }
