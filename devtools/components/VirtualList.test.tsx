@@ -61,21 +61,22 @@ describe("VirtualList", () => {
     expect(shown().at(-1)).toBe(99_999);
   });
 
+  /** `length` lines of 18 px in a 460 px viewport, as JsonLines shows pretty JSON; each row shows its index. */
+  const lines = (length: number, scrollToIndex: number | null = null) => (
+    <VirtualList
+      items={{ length } as unknown as readonly number[]}
+      rowHeight={18}
+      height={460}
+      fixedRowHeight
+      testId="list"
+      renderRow={(_, i) => <span data-testid="row">{i}</span>}
+      scrollToIndex={scrollToIndex}
+    />
+  );
+
   it("keeps every row of a list taller than a browser's tallest element within reach, scaled", () => {
     // 2,000,000 lines of 18 px: 36 M px, past Chromium's 33.5 M px cap on an element's height.
-    const items = { length: 2_000_000 } as unknown as readonly number[];
-    const row = (_: number, i: number) => <span data-testid="row">{i}</span>;
-    const list = (scrollToIndex: number | null = null) => (
-      <VirtualList
-        items={items}
-        rowHeight={18}
-        height={460}
-        fixedRowHeight
-        testId="list"
-        renderRow={row}
-        scrollToIndex={scrollToIndex}
-      />
-    );
+    const list = (scrollToIndex: number | null = null) => lines(2_000_000, scrollToIndex);
     const { rerender } = render(list());
     const el = screen.getByTestId("list");
     expect((el.firstElementChild as HTMLElement).style.height).toBe(`${MAX_SCROLL_PX}px`);
@@ -112,17 +113,7 @@ describe("VirtualList", () => {
 
   it("scrolls a list that fits the tallest element unscaled", () => {
     const rows = Math.floor(MAX_SCROLL_PX / 18);
-    const items = { length: rows } as unknown as readonly number[];
-    render(
-      <VirtualList
-        items={items}
-        rowHeight={18}
-        height={460}
-        fixedRowHeight
-        testId="list"
-        renderRow={(_, i) => <span data-testid="row">{i}</span>}
-      />,
-    );
+    render(lines(rows));
     const el = screen.getByTestId("list");
     expect(el.dataset["scale"]).toBeUndefined();
     expect((el.firstElementChild as HTMLElement).style.height).toBe(`${rows * 18}px`);
