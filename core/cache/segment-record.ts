@@ -217,9 +217,9 @@ class Found {
  *
  * A large request holds hundreds of thousands of records, so each is kept small (every field is
  * a pointer-sized slot): kind, region, the flags, how the text is kept, the role, the block type
- * and `item` share one small integer, the twin and the hash memo one field (a record with a twin
- * never hashes), and what is made on read one object. (No private instance methods either: they
- * would add a brand to each.)
+ * and `item` share one small integer; the twin or the hash memo (a record with a twin never
+ * hashes) and what is made on read share one field (see `#found`). (No private instance methods
+ * either: they would add a brand to each.)
  *
  * `kept`: what the record keeps of its text (see `Kept`): a plain text block's own text or nothing
  * is kept instead of the JSON, which `json` writes for hashing and for the few segments a report
@@ -231,7 +231,7 @@ export class SegmentRecord implements Segment {
    * Where the hashes come from — the twin (its hashes are this record's) or, without one, the memo
    * of this segmentation — until something is read that the record keeps (its path, hashes) or it
    * is `WIDE`: then a `Found` holding that, and where the hashes come from. One field for both: a
-   * record is ~100 bytes, and 8 fewer made a 200,000-message comparison ~4% faster.
+   * record is ~100 bytes, and 8 fewer made a 200,000-message comparison 3–5% faster (minimum times).
    */
   #found: Found | Segment | HashMemo;
   readonly #flags: number;
