@@ -20,6 +20,14 @@ export function summarize(samples) {
   return { min: Math.min(...samples), median: median(samples), max: Math.max(...samples), samples: samples.length };
 }
 
+/** `stats` of samples that each ran `calls` calls in a row, as figures per call (`samples` unchanged). */
+export const perCall = (stats, calls) => ({
+  ...stats,
+  min: stats.min / calls,
+  median: stats.median / calls,
+  max: stats.max / calls,
+});
+
 /**
  * Measures several jobs in the same process, interleaved by round.
  * @param {Record<string, Job | (() => unknown)>} jobs

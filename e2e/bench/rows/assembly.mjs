@@ -1,7 +1,7 @@
 // Assembly (time ÷ JSON.stringify of the result) and scaling (10× the history with a budget
 // that evicts half: the time ratio shows whether assembly + eviction stay linear).
 import { BENCH_MODEL, CURRENT_INPUT, SYSTEM_INSTRUCTIONS, generateHistory, generateTools } from "../inputs.mjs";
-import { measure } from "../measure.mjs";
+import { measure, perCall } from "../measure.mjs";
 import { faultNote, faultsPerCall, formatBytes, formatCount, formatStats } from "../table.mjs";
 import { missing, notAvailable, ratioRow, tokensOf } from "./common.mjs";
 
@@ -108,7 +108,6 @@ export async function runScaling({ core, quick }) {
   const faults = {};
   for (const count of [small, large])
     faults[count] = (await faultsPerCall(jobs[count].fn)) / (count === small ? batch : 1);
-  const perCall = (s, calls) => ({ ...s, min: s.min / calls, median: s.median / calls, max: s.max / calls });
   const stats = { [small]: perCall(measured[small], batch), [large]: measured[large] };
   const ratio = stats[large].median / stats[small].median;
   return [

@@ -2,7 +2,7 @@
 // [first, (user, assistant) × m, END-A], next is [(user, assistant) × m, END-B] — next looks like
 // previous with its first message dropped until the very last message, so a search that restarts
 // at every candidate offset walks the whole history once per offset.
-import { measure } from "../measure.mjs";
+import { measure, perCall } from "../measure.mjs";
 import { formatBytes, formatCount, formatStats } from "../table.mjs";
 import { missing, notAvailable, ratioRow } from "./common.mjs";
 
@@ -69,8 +69,7 @@ export async function run({ core, quick }) {
     },
     quick ? { rounds: 1, iterations: 2, warmup: 1 } : { rounds: 4, iterations: 3, warmup: 1 },
   );
-  const perCall = (s) => ({ ...s, min: s.min / batch, median: s.median / batch, max: s.max / batch });
-  const stats = { [small]: perCall(scaled[small]), [large]: scaled[large] };
+  const stats = { [small]: perCall(scaled[small], batch), [large]: scaled[large] };
   const ratio = stats[large].median / stats[small].median;
   rows.push({
     group: "compare",
