@@ -3,7 +3,9 @@ import { RequestFormatError } from "../formats/errors.ts";
 import { InvalidInputError, StrataError } from "../util/errors.ts";
 import { DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS } from "./bounds.ts";
 import { InspectLimitError } from "./errors.ts";
-import { inspect } from "./inspect.ts";
+import { createInspection, inspect } from "./inspect.ts";
+import { assemblySample } from "../test-support/samples-assembly.ts";
+import { conversationTurns } from "../test-support/samples-conversation.ts";
 import { parseRequest } from "../request/parse-request.ts";
 
 const MiB = 1024 * 1024;
@@ -74,6 +76,40 @@ describe("report bounds", () => {
     expect(cut.cache).toEqual(whole.cache);
     expect(cut.request).toEqual(whole.request);
     expect(await inspect(body, { listCap: 2 * count })).toEqual(whole);
+  });
+
+  it("one inspection reports with any cap exactly what inspect gives with that cap, in any order", async () => {
+    const { body, count } = tinyMessages(8 * 1024);
+    const cases: [string, Parameters<typeof inspect>[1]][] = [
+      [body, {}],
+      [body, { previous: tinyMessages(6 * 1024).body, contextBudget: { maxInputTokens: 300 } }],
+      [JSON.stringify(conversationTurns[2]), { previous: JSON.stringify(conversationTurns[1]) }],
+      [JSON.stringify(assemblySample), {}],
+    ];
+    for (const [input, options] of cases) {
+      const caps = [1, 7, count, 2 * count + 5, undefined];
+      const expected = new Map<number | undefined, string>();
+      for (const cap of caps)
+        expected.set(
+          cap,
+          JSON.stringify(await inspect(input, cap === undefined ? options : { ...options, listCap: cap })),
+        );
+      // The caps cut the lists differently, so the checks below tell one cap's report from another's.
+      if (input === body) expect(new Set(expected.values()).size).toBe(4);
+      // Short first, then long, then short again: each report reads as its own inspection's.
+      const one = await createInspection(input, options);
+      for (const cap of [1, 2 * count + 5, 7, undefined, count, 1])
+        expect(JSON.stringify(one.report(cap)), `cap ${cap}`).toBe(expected.get(cap));
+      // The options' cap is the default.
+      const capped = await createInspection(input, { ...options, listCap: 7 });
+      expect(JSON.stringify(capped.report())).toBe(expected.get(7));
+    }
+  });
+
+  it("a report's listCap is checked like inspect's", async () => {
+    const one = await createInspection(tinyMessages(1024).body);
+    for (const bad of [0, -1, 1.5, Number.POSITIVE_INFINITY, "10"])
+      expect(() => one.report(bad as number)).toThrow(InvalidInputError);
   });
 
   it("refuses a request of more than maxItems messages and blocks before building anything", async () => {

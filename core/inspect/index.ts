@@ -1,7 +1,7 @@
 // inspect(): one request (any format) → one plain-JSON report of everything Strata can tell about it.
-export { inspect } from "./inspect.ts";
+export { createInspection, inspect } from "./inspect.ts";
 export { DEFAULT_INSPECT_DEADLINE_MS } from "./deadline.ts";
-export type { InspectOptions } from "./inspect.ts";
+export type { Inspection, InspectOptions } from "./inspect.ts";
 export { REPORT_VERSION } from "./types.ts";
 // what inspect reads and what a report keeps at most
 export { DEFAULT_LIST_CAP, DEFAULT_MAX_ITEMS } from "./bounds.ts";

@@ -235,9 +235,33 @@ function parseInput(
  * `InspectLimitError` when it holds more than `options.maxItems` messages and blocks.
  */
 export async function inspect(input: unknown, options: InspectOptions = {}): Promise<InspectionReport> {
+  return (await createInspection(input, options)).report();
+}
+
+/**
+ * One analysis of a request, to report as often as needed with different list caps: a short
+ * report first, then a longer one, from the same work (see `createInspection`).
+ */
+export interface Inspection {
+  /**
+   * The report, each list cut to `listCap` entries (default: the options' `listCap`, else
+   * `DEFAULT_LIST_CAP`). Exactly what `inspect` gives with that cap; only the lists are made again.
+   * Reports of one inspection share the sections that do not depend on the cap: treat them as
+   * read-only.
+   */
+  report(listCap?: number): InspectionReport;
+}
+
+/**
+ * `inspect`'s analysis without its report: parses, segments, counts, compares and simulates once;
+ * `report(listCap)` then cuts the lists. For a caller that shows a short report first and the
+ * whole one later (the devtools), the second costs the lists alone, not a second inspection.
+ * Throws as `inspect` does; `report` throws only `InvalidInputError` for a bad `listCap`.
+ */
+export async function createInspection(input: unknown, options: InspectOptions = {}): Promise<Inspection> {
   checkDeadline(options);
   const maxItems = limitOption(options.maxItems, "maxItems", DEFAULT_MAX_ITEMS);
-  const bound = new ListCap(limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP));
+  const defaultCap = limitOption(options.listCap, "listCap", DEFAULT_LIST_CAP);
   const value = typeof input === "string" ? readJson(input) : input;
   const parsed = parseInput(input, value, options.format, maxItems);
   const problems: ReportProblem[] = [];
@@ -245,6 +269,8 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
 
   let request: NormalizedRequest | null;
   let assembly: ReportAssembly | null = null;
+  /** A wire request's assembly section, its traced lists cut to a cap (see `wireSections`). */
+  let wireAssembly: ((cap: number) => ReportAssembly) | null = null;
   let listed: AssemblyListed | null = null;
   let tiers: ReportTiers | null = null;
   let contextBudget: ReportContextBudget | null = null;
@@ -408,7 +434,6 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
           ...(options.contextBudget !== undefined ? { contextBudget: options.contextBudget } : {}),
           ...(options.tiers ? { tiers: options.tiers } : {}),
           ...(options.tierBudget !== undefined ? { tierBudget: options.tierBudget } : {}),
-          listCap: bound.cap,
           preview: partPreviewOf,
           nextTurn:
             options.nextTurn === false
@@ -420,7 +445,7 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
         },
         problems,
       );
-      assembly = wire.assembly;
+      wireAssembly = wire.assembly;
       listed = wire.listed;
       nextTurn = wire.nextTurn;
       contextBudget = wire.contextBudget;
@@ -441,56 +466,61 @@ export async function inspect(input: unknown, options: InspectOptions = {}): Pro
     volatileLiterals = reportLiterals(request, requestPartList, prev?.request ?? null);
   }
 
-  const segments = seg && request ? reportSegments(seg, request, bound) : null;
-  // A bundle cut short would compare wrongly: with more segments than the cap there is none (and
-  // the segments past the cap are never hashed).
-  let fingerprints: FingerprintBundle | null = null;
-  if (seg && seg.segments.length > bound.cap) bound.omit("fingerprints", seg.segments.length);
-  else if (seg) fingerprints = bundleFromSegments(seg);
-  return {
-    reportVersion: REPORT_VERSION,
-    format: parsed.format,
-    provider,
-    model,
-    settings: {
+  const report = (listCap?: number): InspectionReport => {
+    const bound = new ListCap(listCap === undefined ? defaultCap : limitOption(listCap, "listCap", DEFAULT_LIST_CAP));
+    const segments = seg && request ? reportSegments(seg, request, bound) : null;
+    // A bundle cut short would compare wrongly: with more segments than the cap there is none (and
+    // the segments past the cap are never hashed).
+    let fingerprints: FingerprintBundle | null = null;
+    if (seg && seg.segments.length > bound.cap) bound.omit("fingerprints", seg.segments.length);
+    else if (seg) fingerprints = bundleFromSegments(seg);
+    const shownAssembly = wireAssembly ? wireAssembly(bound.cap) : assembly;
+    return {
+      reportVersion: REPORT_VERSION,
+      format: parsed.format,
       provider,
       model,
-      layout: assembly?.selectedLayout ?? "cache_aware",
-      tokenEstimator: estimator ? "custom" : "default",
-      previous: previousKind,
-      cacheRuleId: cache?.rule.id ?? "",
-    },
-    request,
-    parts:
-      parts && request
-        ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreviewOf!(p) })) }
+      settings: {
+        provider,
+        model,
+        layout: shownAssembly?.selectedLayout ?? "cache_aware",
+        tokenEstimator: estimator ? "custom" : "default",
+        previous: previousKind,
+        cacheRuleId: cache?.rule.id ?? "",
+      },
+      request,
+      parts:
+        parts && request
+          ? { parts: bound.list(parts.parts, "parts.parts").map((p) => ({ ...p, preview: partPreviewOf!(p) })) }
+          : null,
+      assembly: shownAssembly ? boundAssembly(shownAssembly, bound, listed) : null,
+      tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
+      contextBudget: contextBudget
+        ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
         : null,
-    assembly: assembly ? boundAssembly(assembly, bound, listed) : null,
-    tiers: tiers ? { ...tiers, rows: bound.list(tiers.rows, "tiers.rows") } : null,
-    contextBudget: contextBudget
-      ? { ...contextBudget, omitted: bound.list(contextBudget.omitted, "contextBudget.omitted") }
-      : null,
-    window,
-    dropped: bound.list(dropped, "dropped"),
-    segments,
-    prefix,
-    cache,
-    breakpoints,
-    nextTurn,
-    history: {
-      rules: parsed.format === "strata" ? "strata" : parsed.format,
-      issues: bound.list(history, "history.issues"),
-    },
-    templates,
-    volatileLiterals: volatileLiterals
-      ? { ...volatileLiterals, scanned: bound.list(volatileLiterals.scanned, "volatileLiterals.scanned") }
-      : null,
-    tokens,
-    usage,
-    fingerprints,
-    problems,
-    truncated: bound.truncated,
+      window,
+      dropped: bound.list(dropped, "dropped"),
+      segments,
+      prefix,
+      cache,
+      breakpoints,
+      nextTurn,
+      history: {
+        rules: parsed.format === "strata" ? "strata" : parsed.format,
+        issues: bound.list(history, "history.issues"),
+      },
+      templates,
+      volatileLiterals: volatileLiterals
+        ? { ...volatileLiterals, scanned: bound.list(volatileLiterals.scanned, "volatileLiterals.scanned") }
+        : null,
+      tokens,
+      usage,
+      fingerprints,
+      problems,
+      truncated: bound.truncated,
+    };
   };
+  return { report };
 }
 
 /**

@@ -45,8 +45,6 @@ export interface WireOptions {
   readonly contextBudget?: ContextBudgetJson | null;
   readonly tiers?: Readonly<Record<string, PromptTier>>;
   readonly tierBudget?: number | null | TierBudgetJson;
-  /** Entries the report keeps of each traced list: only those get previews. */
-  readonly listCap: number;
   /** Each part's preview (`partPreview`, made once per part by the caller). */
   readonly preview: (part: RequestPart) => string;
   /** The next turn's reply and input; null skips the next-turn simulation. */
@@ -54,8 +52,12 @@ export interface WireOptions {
 }
 
 export interface WireSections {
-  /** Its traced lists hold the first `listCap` messages of each order; `listed` says how many there are. */
-  readonly assembly: ReportAssembly;
+  /**
+   * The assembly section whose traced lists hold the first `cap` messages of each order (`listed`
+   * says how many there are): traced and previewed only up to the cap of the report asked for, so
+   * one analysis gives a short report first and a longer one later.
+   */
+  readonly assembly: (cap: number) => ReportAssembly;
   readonly listed: AssemblyListed;
   readonly nextTurn: NextTurnSimulation | null;
   readonly contextBudget: ReportContextBudget | null;
@@ -76,23 +78,24 @@ const textChars = (m: Message, from: number, to: number) => {
 const partChars = (request: NormalizedRequest, p: RequestPart) =>
   textChars(request.messages[p.messageIndex!]!, p.firstBlock!, p.endBlock!);
 
-/**
- * The first `cap` traced messages of `order` (the report keeps no more: see `WireSections.listed`
- * for how many there are), and the characters of text of all of them.
- */
+/** The characters of text of the traced messages of `order` (all of them, however many a report keeps). */
+function tracedChars(request: NormalizedRequest, parts: readonly RequestPart[], order: readonly number[]): number {
+  let chars = 0;
+  for (let index = 0; index < order.length; index++) chars += partChars(request, parts[order[index]!]!);
+  return chars;
+}
+
+/** The first `cap` traced messages of `order` (the report keeps no more: see `WireSections.listed`). */
 function traced(
   request: NormalizedRequest,
   parts: readonly RequestPart[],
   order: readonly number[],
-  { listCap: cap, preview }: WireOptions,
-): { readonly messages: TracedMessage[]; readonly chars: number } {
+  cap: number,
+  preview: (part: RequestPart) => string,
+): TracedMessage[] {
   const messages: TracedMessage[] = [];
-  let chars = 0;
-  for (let index = 0; index < order.length; index++) {
+  for (let index = 0; index < order.length && index < cap; index++) {
     const p = parts[order[index]!]!;
-    const own = partChars(request, p);
-    chars += own;
-    if (index >= cap) continue;
     const colon = p.source.indexOf(":");
     messages.push({
       index,
@@ -101,13 +104,13 @@ function traced(
       role: p.role!,
       source: p.source,
       sourceKind: colon < 0 ? p.source : p.source.slice(0, colon),
-      chars: own,
+      chars: partChars(request, p),
       bytes: p.bytes,
       tokens: p.tokens,
       preview: preview(p),
     });
   }
-  return { messages, chars };
+  return messages;
 }
 
 /** The bytes and tokens of all the parts: every layout lays out the same parts. */
@@ -134,17 +137,19 @@ export function wireSections(
   const misplaced = { cache_aware: outOfPlace(parts, "cache_aware"), legacy: outOfPlace(parts, "legacy") };
   const follows = (["cache_aware", "legacy"] as const).filter((l) => misplaced[l] === null);
   const sentOrder = partsAsSent(parts);
-  const sent = traced(request, parts, sentOrder, options);
-  const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
   const listed = { legacy: 0, cache_aware: 0, asSent: sentOrder.length };
+  // Each layout's order (null: the order as sent, which it follows) and its figures over all its parts.
+  const relaid: {
+    readonly layout: InputAssemblyLayout;
+    readonly order: readonly number[] | null;
+    readonly chars: number;
+  }[] = [];
+  const totals = partTotals(parts);
   if (cannotRelay === null) {
-    const { bytes, tokens } = partTotals(parts);
     for (const l of ["legacy", "cache_aware"] as const) {
       const order = relayParts(parts, l);
-      // A layout the request already follows has its very rows: share them instead of copying.
       const same = order.length === sentOrder.length && order.every((k, i) => k === sentOrder[i]);
-      const { messages, chars } = same ? sent : traced(request, parts, order, options);
-      layouts[l] = { layout: l, messages, omissions: [], totalChars: chars, totalBytes: bytes, totalTokens: tokens };
+      relaid.push({ layout: l, order: same ? null : order, chars: tracedChars(request, parts, order) });
       listed[l] = order.length;
     }
   }
@@ -170,17 +175,31 @@ export function wireSections(
     }
   }
 
-  const assembly: ReportAssembly = {
-    selectedLayout: follows.length === 1 ? follows[0]! : "cache_aware",
-    legacy: layouts.legacy ?? null,
-    cache_aware: layouts.cache_aware ?? null,
-    asSent: {
-      messages: sent.messages,
-      follows,
-      outOfPlace: misplaced,
-      cannotRelay,
-      nextTurn: asSentNext,
-    },
+  const assembly = (cap: number): ReportAssembly => {
+    const sent = traced(request, parts, sentOrder, cap, options.preview);
+    const layouts: Partial<Record<InputAssemblyLayout, LayoutTrace>> = {};
+    for (const { layout, order, chars } of relaid)
+      layouts[layout] = {
+        layout,
+        // A layout the request already follows has its very rows: shared instead of copied.
+        messages: order === null ? sent : traced(request, parts, order, cap, options.preview),
+        omissions: [],
+        totalChars: chars,
+        totalBytes: totals.bytes,
+        totalTokens: totals.tokens,
+      };
+    return {
+      selectedLayout: follows.length === 1 ? follows[0]! : "cache_aware",
+      legacy: layouts.legacy ?? null,
+      cache_aware: layouts.cache_aware ?? null,
+      asSent: {
+        messages: sent,
+        follows,
+        outOfPlace: misplaced,
+        cannotRelay,
+        nextTurn: asSentNext,
+      },
+    };
   };
 
   const dropped: DroppedItem[] = [];

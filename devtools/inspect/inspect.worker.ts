@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { zodJitless } from "../csp.ts"; // first: no `new Function` probes under the CSP
-import { runInspectJob } from "./job.ts";
+import { runInspectJob, runStagedInspectJob } from "./job.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import { toChunks } from "./chunks.ts";
@@ -77,7 +77,8 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
       return postReport(id, "head", whole, false, performance.now() - started);
     }
     // The first report cuts its lists: quick to make and to read, it is what the view shows first.
-    const head = await runInspectJob(job, HEAD_LIST_CAP);
+    const staged = await runStagedInspectJob(job, HEAD_LIST_CAP);
+    const head = staged.first;
     const ms = performance.now() - started;
     const more = head.truncated.length > 0;
     // A long request's report goes without its request first: the page shows what needs no request
@@ -91,7 +92,8 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     } else postReport(id, "head", head, more, ms);
     if (!more) return;
     started = performance.now();
-    const full = await runInspectJob(job);
+    // The same inspection, its lists whole: nothing is parsed, segmented or counted again.
+    const full = staged.whole();
     // The same request as the head's (same job, deterministic): the page keeps the one it has, and
     // gets its pretty JSON, which would take the main thread a long while for a long request.
     const requestJson = full.request ? JSON.stringify(full.request, null, 2) : null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../store/settings.ts";
 import { SAMPLE_TEXT } from "../test-support/reports.ts";
 import { openaiModelHint } from "./estimator.ts";
-import { runInspectJob } from "./job.ts";
+import { runInspectJob, runStagedInspectJob } from "./job.ts";
 
 const job = (input: string, patch: Partial<typeof DEFAULT_SETTINGS> = {}) => ({
   input,
@@ -45,6 +45,29 @@ describe("runInspectJob: the counter the devtools use", () => {
     });
     expect(withResponse.usage!.actual!.input).toBe(25);
     expect(withResponse.usage!.difference!.input).toBe(25 - withResponse.tokens!.total);
+  });
+
+  it("makes the whole report from the first report's inspection, as a second inspection would make it", async () => {
+    const long = JSON.stringify({
+      model: "gpt-4.1",
+      messages: Array.from({ length: 40 }, (_, i) => ({
+        role: i % 2 ? "assistant" : "user",
+        content: `Turn ${i}: what a prompt cache keeps.`,
+      })),
+    });
+    for (const j of [
+      job(long),
+      job(long, { estimator: "quarter" }),
+      job(SAMPLE_TEXT.anthropic, { provider: "openai" }),
+    ]) {
+      const staged = await runStagedInspectJob(j, 5);
+      expect(JSON.stringify(staged.first)).toBe(JSON.stringify(await runInspectJob(j, 5)));
+      expect(JSON.stringify(staged.whole())).toBe(JSON.stringify(await runInspectJob(j)));
+    }
+    const staged = await runStagedInspectJob(job(long), 5);
+    expect(staged.first.truncated.length).toBeGreaterThan(0);
+    expect(staged.whole().truncated).toEqual([]);
+    expect(staged.whole().tokens).toMatchObject({ method: "exact", encoding: "o200k_base" });
   });
 
   it("reads the model hint from the first model field", () => {

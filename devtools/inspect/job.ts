@@ -1,5 +1,10 @@
-import { inspect, type InspectionReport, type InspectOptions } from "../../core/inspect/index.ts";
-import { estimateTextTokens, memoizedTokenizer } from "../../core/tokens/index.ts";
+import {
+  createInspection,
+  type Inspection,
+  type InspectionReport,
+  type InspectOptions,
+} from "../../core/inspect/index.ts";
+import { estimateTextTokens } from "../../core/tokens/index.ts";
 import type { OpenAITokenizer } from "../../core/tokenizers/openai/index.ts";
 import { openaiEncoding } from "../../core/tokens/model-info.ts";
 import { looksLikeBundle, parseBundle } from "../share/bundle.ts";
@@ -28,22 +33,6 @@ function previousOption(text: string) {
 const DEVTOOLS_LIST_CAP = Number.MAX_SAFE_INTEGER;
 
 /**
- * One memoized tokenizer per job and encoding: the worker inspects a job twice (its quick first
- * report, then the full one), and the second run then tokenizes nothing again. Kept only as long
- * as the job is.
- */
-const jobTokenizers = new WeakMap<InspectJob, Map<string, OpenAITokenizer>>();
-
-async function tokenizerFor(job: InspectJob, model: string): Promise<OpenAITokenizer> {
-  const tokenizer = await loadOpenAITokenizer(model);
-  let byEncoding = jobTokenizers.get(job);
-  if (byEncoding === undefined) jobTokenizers.set(job, (byEncoding = new Map()));
-  let memo = byEncoding.get(tokenizer.encoding);
-  if (memo === undefined) byEncoding.set(tokenizer.encoding, (memo = memoizedTokenizer(tokenizer)));
-  return memo;
-}
-
-/**
  * Runs one inspection. Used by the worker and, where workers are unavailable (tests), in the page.
  * Token figures: the specs' ÷4 when the user picks it, else core's counter — exact with OpenAI's
  * tokenizer for an OpenAI request (loaded on first use), an estimate otherwise. The tokenizer is
@@ -54,11 +43,34 @@ async function tokenizerFor(job: InspectJob, model: string): Promise<OpenAIToken
  * A figures-only job's report comes without its request (see `InspectJob.figuresOnly`).
  */
 export async function runInspectJob(job: InspectJob, listCap = DEVTOOLS_LIST_CAP): Promise<InspectionReport> {
-  const report = await inspectJob(job, listCap);
-  return job.figuresOnly ? { ...report, request: null } : report;
+  const { first } = await inspectJob(job, listCap);
+  return job.figuresOnly ? { ...first, request: null } : first;
 }
 
-async function inspectJob(job: InspectJob, listCap: number): Promise<InspectionReport> {
+/** A job's first report, and its whole report made from the same inspection (nothing is counted again). */
+export interface StagedJob {
+  /** Lists cut to the cap asked for. */
+  readonly first: InspectionReport;
+  /** Every list whole (`DEVTOOLS_LIST_CAP`). */
+  readonly whole: () => InspectionReport;
+}
+
+/**
+ * Runs one inspection (see `runInspectJob`) for a report in two steps: `first` with its lists cut to
+ * `listCap`, quick to make and to send, then `whole` from the same analysis — only the lists are
+ * made again, where a second inspection would parse, segment and count it all once more.
+ */
+export async function runStagedInspectJob(job: InspectJob, listCap: number): Promise<StagedJob> {
+  const { inspection, first } = await inspectJob(job, listCap);
+  return { first, whole: () => inspection.report(DEVTOOLS_LIST_CAP) };
+}
+
+interface Inspected {
+  readonly inspection: Inspection;
+  readonly first: InspectionReport;
+}
+
+async function inspectJob(job: InspectJob, listCap: number): Promise<Inspected> {
   const { settings } = job;
   const previous = previousOption(job.previous);
   // The header's caps replace the request's own context budget; empty caps keep the request's.
@@ -79,16 +91,19 @@ async function inspectJob(job: InspectJob, listCap: number): Promise<InspectionR
     ...(contextBudget ? { contextBudget: { ...contextBudget, reportOmissions: true } } : {}),
     ...(/\S/.test(job.response) ? { response: job.response } : {}),
   };
-  const run = (tokenizer: OpenAITokenizer | null) =>
-    inspect(job.input, tokenizer ? { ...options, tokenizer } : options);
+  const run = async (tokenizer: OpenAITokenizer | null): Promise<Inspected> => {
+    const inspection = await createInspection(job.input, tokenizer ? { ...options, tokenizer } : options);
+    return { inspection, first: inspection.report(listCap) };
+  };
   if (settings.estimator === "quarter") return run(null);
   const hint =
     settings.provider === "auto" ? openaiModelHint(job.input) : settings.provider === "openai" ? settings.model : null;
-  let tokenizer = hint !== null ? await tokenizerFor(job, settings.model || hint) : null;
-  const report = await run(tokenizer);
-  if (report.provider !== "openai") return tokenizer ? run(null) : report;
+  let tokenizer = hint !== null ? await loadOpenAITokenizer(settings.model || hint) : null;
+  const inspected = await run(tokenizer);
+  const { provider, model } = inspected.first;
+  if (provider !== "openai") return tokenizer ? run(null) : inspected;
   // The request's own model picks the encoding (the hint may have named another one).
-  if (tokenizer?.encoding === openaiEncoding(report.model)) return report;
-  tokenizer = await tokenizerFor(job, report.model);
+  if (tokenizer?.encoding === openaiEncoding(model)) return inspected;
+  tokenizer = await loadOpenAITokenizer(model);
   return run(tokenizer);
 }
