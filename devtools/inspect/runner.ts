@@ -75,6 +75,21 @@ function recordTiming(id: number, workerMs: number | null): void {
   }
 }
 
+/**
+ * `strata:inspect-whole`: post → a long request's whole report received (it follows the first
+ * report and its request), and `strata:inspect-whole-worker`: the worker's time making it.
+ */
+function recordWholeTiming(posted: number, workerMs: number): void {
+  if (typeof performance.measure !== "function") return;
+  const end = performance.now();
+  try {
+    performance.measure("strata:inspect-whole", { start: posted, end });
+    performance.measure("strata:inspect-whole-worker", { start: end - workerMs, duration: workerMs });
+  } catch {
+    // user timing unavailable: nothing to record
+  }
+}
+
 /** Whether two jobs inspect the same texts (the settings aside). */
 const sameTexts = (a: InspectJob, b: InspectJob): boolean =>
   a.input === b.input && a.previous === b.previous && a.response === b.response;
@@ -208,6 +223,7 @@ export function createWorkerRunner(
           if (!whole) return;
           full = undefined;
           release();
+          recordWholeTiming(posted, data.ms);
           later?.onFull?.({ ...(whole.value as InspectionReport), request });
         }
       };
@@ -232,7 +248,8 @@ export function createWorkerRunner(
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
       signal?.addEventListener("abort", onAbort, { once: true });
-      postedAt.set(id, performance.now());
+      const posted = performance.now();
+      postedAt.set(id, posted);
       void postJob(worker, id, job, () => stopped);
     });
 }

@@ -26,6 +26,9 @@ import { root } from "./core-bundle.mjs";
 export const PASTE_MEASURE = "strata:paste-to-rendered";
 export const VIEW_SWITCH_MEASURE = "strata:view-switch";
 export const PASTE_READ_MARK = "strata:paste-read";
+/** Post → the whole report of a long request received (runner.ts), and the worker's share of it. */
+export const WHOLE_MEASURE = "strata:inspect-whole";
+export const WHOLE_WORKER_MEASURE = "strata:inspect-whole-worker";
 const MB = 1024 * 1024;
 const quick = process.argv.includes("--quick");
 /** Sizes pasted (MB), and how many measured pastes each (after one warm-up). */
@@ -163,6 +166,8 @@ async function measureSize(context, url, mb, trials) {
     const longestApp = [];
     const longestBrowser = [];
     const blocked = [];
+    const whole = [];
+    const wholeWorker = [];
     const switches = {};
     let switchMissing = false;
     for (let t = 0; t < trials + 1; t++) {
@@ -180,6 +185,17 @@ async function measureSize(context, url, mb, trials) {
         longestApp.push(split.app);
         longestBrowser.push(split.browser);
         blocked.push(tasks.reduce((a, [, d]) => a + d, 0));
+      }
+      // The whole report follows the first (its lists are cut: every size here has over 1,000
+      // messages); the views are switched once it is in, so no switch races it.
+      const w = await takeMeasures(page, WHOLE_MEASURE, 60_000);
+      if (t > 0 && w.length > 0) {
+        whole.push(Math.max(...w));
+        const ww = await page.evaluate(
+          (m) => performance.getEntriesByName(m, "measure").map((e) => e.duration),
+          WHOLE_WORKER_MEASURE,
+        );
+        if (ww.length > 0) wholeWorker.push(Math.max(...ww));
       }
       for (const tab of switchMissing ? [] : await tabs(page)) {
         const name = (await tab.getAttribute("data-testid")) ?? (await tab.textContent()) ?? "?";
@@ -230,6 +246,8 @@ async function measureSize(context, url, mb, trials) {
       longestApp,
       longestBrowser,
       blocked,
+      whole,
+      wholeWorker,
       switches,
       switchMissing,
       parse,

@@ -125,6 +125,18 @@ export async function run({ quick, skipBuild }) {
         });
       }
     }
+    if (r.whole?.length > 0) {
+      const worker = r.wholeWorker?.length > 0 ? summarize(r.wholeWorker) : undefined;
+      rows.push({
+        group: GROUP,
+        name: "whole report: job posted to the worker → the whole report received (it follows the first, lists cut at 1,000)",
+        input,
+        subject: formatStats(summarize(r.whole)),
+        note:
+          `${formatBytes(r.bytes)}: the first report's inspection reported again with every list whole (\`createInspection\`), not a second inspection` +
+          (worker ? `; the worker made it in ${formatMs(worker.median)} (median)` : ""),
+      });
+    }
     const all = Object.values(r.switches).flat();
     if (r.switchMissing || all.length === 0) {
       rows.push({ group: GROUP, name: "view-switch", input, subject: "n/a (devtools marks missing)", verdict: "n/a" });
