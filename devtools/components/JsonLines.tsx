@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { fmtInt } from "./format.ts";
 import { VirtualList } from "./VirtualList.tsx";
+import { TextParts } from "./textParts.ts";
 
 /** Lines up to this many are all in the DOM (findable, selectable); beyond, rows are virtualized. */
 export const JSON_VIRTUALIZE_ABOVE = 2000;
@@ -12,24 +13,66 @@ export const JSON_VIRTUALIZE_ABOVE = 2000;
 export const JSON_LINE_CHARS = 10_000;
 
 /**
+ * The lines of a text in parts (each but the last ending with a newline, see `splitAtLines`): a
+ * view over each part's line starts, a line cut out of its part when its row is drawn.
+ */
+function partLines({ parts }: TextParts): readonly string[] {
+  const starts: number[] = [];
+  /** The first line of each part, then the line count of all the parts. */
+  const firstLine: number[] = [];
+  /** Where a part's last line ends: before its closing newline. */
+  const bodyEnd = (part: string) => (part.endsWith("\n") ? part.length - 1 : part.length);
+  for (const part of parts) {
+    firstLine.push(starts.length);
+    starts.push(0);
+    const end = bodyEnd(part);
+    for (let i = part.indexOf("\n"); i !== -1 && i < end; i = part.indexOf("\n", i + 1)) starts.push(i + 1);
+  }
+  firstLine.push(starts.length);
+  // After a final newline comes one empty line (as `split` gives), and an empty text is one: -1.
+  if (parts.length === 0 || parts[parts.length - 1]!.endsWith("\n")) starts.push(-1);
+  const line = (k: number): string => {
+    if (starts[k] === -1 || k >= starts.length) return "";
+    let p = 0;
+    for (let hi = parts.length - 1; p < hi; ) {
+      const mid = (p + hi + 1) >> 1;
+      if (firstLine[mid]! <= k) p = mid;
+      else hi = mid - 1;
+    }
+    const part = parts[p]!;
+    return part.slice(starts[k], k + 1 < firstLine[p + 1]! ? starts[k + 1]! - 1 : bodyEnd(part));
+  };
+  return linesView(starts, line);
+}
+
+/** Only `length` and indexing are read for a virtualized list (see VirtualList). */
+const linesView = (starts: number[], line: (k: number) => string): readonly string[] =>
+  new Proxy(starts, {
+    get: (target, key, receiver) =>
+      typeof key === "string" && /^\d+$/.test(key) ? line(Number(key)) : Reflect.get(target, key, receiver),
+  }) as unknown as readonly string[];
+
+/**
  * The lines of `text` as a list: split when short; when long, a view over the line starts, each
  * line cut out only when its row is drawn (splitting a 30 MB document made half a million strings
- * on the main thread; finding the line starts makes none).
+ * on the main thread; finding the line starts makes none). A text in parts (`TextParts`) always
+ * gets the view.
  */
-export function textLines(text: string): readonly string[] {
+export function textLines(text: string | TextParts): readonly string[] {
   // The same long text is shown again on every switch to its view: its line starts are kept.
   for (const kept of keptLines) if (kept.text === text) return kept.lines;
+  if (text instanceof TextParts) return keep(text, partLines(text));
   let count = 1;
   for (let i = text.indexOf("\n"); i !== -1 && count <= JSON_VIRTUALIZE_ABOVE; i = text.indexOf("\n", i + 1)) count++;
   if (count <= JSON_VIRTUALIZE_ABOVE) return text.split("\n");
   const starts: number[] = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
   const line = (k: number) => text.slice(starts[k]!, k + 1 < starts.length ? starts[k + 1]! - 1 : text.length);
-  // Only `length` and indexing are read for a virtualized list (see VirtualList).
-  const lines = new Proxy(starts, {
-    get: (target, key, receiver) =>
-      typeof key === "string" && /^\d+$/.test(key) ? line(Number(key)) : Reflect.get(target, key, receiver),
-  }) as unknown as readonly string[];
+  return keep(text, linesView(starts, line));
+}
+
+/** Keeps `lines` as the lines of `text` (see `keptLines`) and returns them. */
+function keep(text: string | TextParts, lines: readonly string[]): readonly string[] {
   keptLines.unshift({ text, lines });
   keptLines.length = Math.min(keptLines.length, KEPT_TEXTS);
   return lines;
@@ -40,7 +83,7 @@ export function textLines(text: string): readonly string[] {
  * of an 18.5 MB chat's pretty JSON took ~20 ms to find). Texts are compared as strings: the same
  * text is almost always the very same string, compared at once.
  */
-const keptLines: { readonly text: string; readonly lines: readonly string[] }[] = [];
+const keptLines: { readonly text: string | TextParts; readonly lines: readonly string[] }[] = [];
 const KEPT_TEXTS = 3;
 
 /** Pretty JSON as text lines, virtualized past a couple of thousand lines, so a 5 MB document scrolls smoothly. */
@@ -49,7 +92,7 @@ export function JsonLines({
   testId,
   height = 460,
 }: {
-  readonly text: string;
+  readonly text: string | TextParts;
   readonly testId: string;
   readonly height?: number;
 }) {

@@ -18,6 +18,8 @@ async function send(request: WorkerRequest): Promise<void> {
   await import("./inspect.worker.ts");
   return scope.onmessage!(new MessageEvent("message", { data: request }));
 }
+/** A response that carries a report's chunk (not a JSON part). */
+type Chunked = Extract<WorkerResponse, { chunk: unknown }>;
 const phases = () => posted.map((m) => (m.ok ? m.phase : "error"));
 
 afterEach(() => {
@@ -40,7 +42,7 @@ describe("the inspect worker", () => {
     const job = { input: longChat, previous: "", response: "", settings: quarter, figuresOnly: true };
     await send({ id: 7, job });
     expect(posted.length).toBeGreaterThan(1);
-    const heads = posted.filter((m): m is Extract<WorkerResponse, { ok: true }> => m.ok && m.phase === "head");
+    const heads = posted.filter((m): m is Chunked => m.ok && m.phase === "head");
     expect(heads).toHaveLength(posted.length);
     expect(heads.every((m) => m.id === 7 && !m.more && m.requestFollows === undefined)).toBe(true);
     const whole = new Reassembly();
@@ -53,12 +55,22 @@ describe("the inspect worker", () => {
   it("answers a long request's job first with cut lists, then its request once shown, then the whole report", async () => {
     const done = send({ id: 8, job: { input: longChat, previous: "", response: "", settings: quarter } });
     await vi.waitFor(() => expect(posted.length).toBeGreaterThan(0), { timeout: 20_000 });
-    const first = posted[0] as Extract<WorkerResponse, { ok: true }>;
+    const first = posted[0] as Chunked;
     expect(first).toMatchObject({ id: 8, phase: "head", more: true });
     expect(first.requestFollows?.messages).toBe(HEAD_LIST_CAP + 200);
     expect(new Set(phases())).toEqual(new Set(["head"]));
     await send({ id: 8, shown: true });
     await done;
-    expect([...new Set(phases())]).toEqual(["head", "request", "full"]);
+    expect([...new Set(phases())]).toEqual(["head", "request", "json", "full"]);
+    // The request's pretty JSON comes before the whole report, in parts that each end a line.
+    const requestParts = new Reassembly();
+    let request: unknown;
+    for (const m of posted) if (m.ok && m.phase === "request") request = requestParts.add(m.chunk)?.value ?? request;
+    const json = posted.flatMap((m) => (m.ok && m.phase === "json" ? [m.part] : []));
+    expect(json.join("")).toBe(JSON.stringify(request, null, 2));
+    expect(json.slice(0, -1).every((p) => p.endsWith("\n"))).toBe(true);
+    const order = phases();
+    expect(order.lastIndexOf("json")).toBeLessThan(order.indexOf("full"));
+    expect(order.indexOf("json")).toBeGreaterThan(order.lastIndexOf("request"));
   });
 });

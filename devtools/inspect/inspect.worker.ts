@@ -4,8 +4,10 @@ import { runInspectJob, runStagedInspectJob } from "./job.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import { toChunks } from "./chunks.ts";
+import { splitAtLines } from "../components/textParts.ts";
 import {
   HEAD_LIST_CAP,
+  JSON_PART_CHARS,
   serializeError,
   type InspectJob,
   type RequestCounts,
@@ -38,7 +40,7 @@ function postReport(
   value: InspectionReport | NormalizedRequest,
   more: boolean,
   ms: number,
-  extra: { readonly requestJson?: string | null; readonly requestFollows?: RequestCounts } = {},
+  extra: { readonly requestFollows?: RequestCounts } = {},
 ): void {
   toChunks(value).forEach((chunk, i) =>
     self.postMessage({ id, ok: true, phase, chunk, more, ms, ...(i === 0 ? extra : {}) } satisfies WorkerResponse),
@@ -95,9 +97,12 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     // The same inspection, its lists whole: nothing is parsed, segmented or counted again.
     const full = staged.whole();
     // The same request as the head's (same job, deterministic): the page keeps the one it has, and
-    // gets its pretty JSON, which would take the main thread a long while for a long request.
-    const requestJson = full.request ? JSON.stringify(full.request, null, 2) : null;
-    postReport(id, "full", { ...full, request: null }, false, performance.now() - started, { requestJson });
+    // gets its pretty JSON, which would take the main thread a long while for a long request, in
+    // parts it reads a few milliseconds at a time.
+    if (full.request)
+      for (const part of splitAtLines(JSON.stringify(full.request, null, 2), JSON_PART_CHARS))
+        self.postMessage({ id, ok: true, phase: "json", part } satisfies WorkerResponse);
+    postReport(id, "full", { ...full, request: null }, false, performance.now() - started);
   } catch (error) {
     self.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerResponse);
   }

@@ -3,7 +3,9 @@ import type { InspectionReport } from "../../core/inspect/index.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../store/settings.ts";
 import { toChunks } from "./chunks.ts";
 import type { WorkerRequest, WorkerResponse } from "./protocol.ts";
-import { createWorkerRunner } from "./runner.ts";
+import { createWorkerRunner, workerRequestJson } from "./runner.ts";
+import { textLines } from "../components/JsonLines.tsx";
+import { TextParts } from "../components/textParts.ts";
 import { reportFor } from "../test-support/reports.ts";
 
 /** A worker that records what the page posts and lets the test answer as inspect.worker.ts does. */
@@ -13,6 +15,10 @@ class ScriptedWorker extends EventTarget {
     this.posted.push(message);
   }
   terminate(): void {}
+  /** Posts one part of the whole report's request JSON, as the worker does before the report. */
+  json(id: number, part: string): void {
+    this.dispatchEvent(new MessageEvent("message", { data: { id, ok: true, phase: "json", part } }));
+  }
   /** Posts `value` in chunks for `phase`, as the worker's `postReport` does (extras on the first chunk). */
   answer(id: number, phase: "head" | "request" | "full", value: unknown, extra: object = {}): void {
     toChunks(value).forEach((chunk, i) => {
@@ -56,10 +62,20 @@ describe("the worker runner, for a long request answered in parts", () => {
     worker.answer(job.id, "request", request);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.request).toEqual(request);
-    worker.answer(job.id, "full", { ...report, request: null }, { requestJson: "{}" });
+    // The request's JSON comes in parts before the whole report: null (coming) until the report is in.
+    const shownRequest = requests[0]!.request!;
+    expect(workerRequestJson(shownRequest)).toBeNull();
+    const parts = ['{\n  "model": "caf\u00e9",\n', '  "n": 1\n', "}"];
+    for (const part of parts) worker.json(job.id, part);
+    expect(workerRequestJson(shownRequest)).toBeNull();
+    worker.answer(job.id, "full", { ...report, request: null });
     expect(fulls).toHaveLength(1);
     // The whole report keeps the request the page already has (the very object).
-    expect(fulls[0]!.request).toBe(requests[0]!.request);
+    expect(fulls[0]!.request).toBe(shownRequest);
+    const made = workerRequestJson(shownRequest)!;
+    expect(made).toBeInstanceOf(TextParts);
+    expect(made.parts).toEqual(parts);
+    expect([...textLines(made)]).toEqual(parts.join("").split("\n"));
   });
 });
 
@@ -104,7 +120,8 @@ describe("the worker runner's workers", () => {
     expect(first.terminated).toBe(false);
     // The counted job finishes: its worker waits for the next counted job.
     first.answer(jobOf(first).id, "request", request);
-    first.answer(jobOf(first).id, "full", { ...report, request: null }, { requestJson: "{}" });
+    first.json(jobOf(first).id, "{}");
+    first.answer(jobOf(first).id, "full", { ...report, request: null });
 
     // A new input: the comparison still at work on the old one is stopped, the counted worker reused.
     const next = run({ input: "B", previous: "", response: "", settings: counted });

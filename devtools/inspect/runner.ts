@@ -1,5 +1,6 @@
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
+import { TextParts } from "../components/textParts.ts";
 import { Reassembly } from "./chunks.ts";
 import {
   InspectFailure,
@@ -50,13 +51,14 @@ const abortError = () => new DOMException("The inspection was superseded.", "Abo
 const postedAt = new Map<number, number>();
 
 /**
- * Pretty JSON of requests, made in the worker: a request's text once it has come, or null while
- * the whole report (which brings it) is on its way. Requests not listed are small: JSON.stringify them.
+ * Pretty JSON of requests, made in the worker: a request's text (in parts, see `TextParts`) once
+ * it has come, or null while the whole report (which brings it) is on its way. Requests not listed
+ * are small: JSON.stringify them.
  */
-const requestTexts = new WeakMap<object, string | null>();
+const requestTexts = new WeakMap<object, TextParts | null>();
 
 /** The pretty JSON of `request` when the worker made it, null while it is coming, undefined if it will not. */
-export const workerRequestJson = (request: object): string | null | undefined => requestTexts.get(request);
+export const workerRequestJson = (request: object): TextParts | null | undefined => requestTexts.get(request);
 
 /**
  * `strata:inspect` (post → first report received, including the structured clones) and
@@ -129,6 +131,8 @@ export function createWorkerRunner(
       /** The counts the head's skeleton gave when its request follows (later chunks carry none). */
       let requestComing: RequestCounts | null = null;
       let full: Reassembly | undefined;
+      /** The whole report's request as pretty JSON, part by part (the parts come before the report). */
+      let jsonParts: string[] = [];
       let first: InspectionReport | undefined;
       /** The first report's request: in it, or come after it. */
       let request: NormalizedRequest | null = null;
@@ -217,11 +221,16 @@ export function createWorkerRunner(
           awaitFull();
           return;
         }
+        if (data.phase === "json") {
+          if (full) jsonParts.push(data.part);
+          return;
+        }
         if (data.phase === "full" && full) {
-          if (typeof data.requestJson === "string" && request) requestTexts.set(request, data.requestJson);
           const whole = full.add(data.chunk);
           if (!whole) return;
           full = undefined;
+          if (request && jsonParts.length > 0) requestTexts.set(request, new TextParts(jsonParts));
+          jsonParts = [];
           release();
           recordWholeTiming(posted, data.ms);
           later?.onFull?.({ ...(whole.value as InspectionReport), request });

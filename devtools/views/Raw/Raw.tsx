@@ -4,6 +4,7 @@ import type { Labels } from "../../components/closedSets.ts";
 import { CopyButton, downloadText } from "../../components/CopyButton.tsx";
 import { fmtBytes, plural } from "../../components/format.ts";
 import { JsonLines } from "../../components/JsonLines.tsx";
+import { plainText } from "../../components/textParts.ts";
 import { requestImages, Thumbnail } from "../../components/Thumbnail.tsx";
 import { FORMAT_NAMES } from "../../components/names.ts";
 import { workerRequestJson } from "../../inspect/runner.ts";
@@ -177,7 +178,11 @@ export function RawView({ report, requestComing }: ViewProps) {
         report.request ? (
           <>
             <div className="raw-toolbar">
-              <CopyButton testId="copy-request" text={() => requestText ?? ""} label="Copy request" />
+              <CopyButton
+                testId="copy-request"
+                text={() => (requestText === null ? "" : plainText(requestText))}
+                label="Copy request"
+              />
               {requestText === null ? null : <span className="muted">{fmtBytes(requestText.length)} of JSON</span>}
             </div>
             <Images report={report} />

@@ -134,7 +134,10 @@ export async function run({ quick, skipBuild }) {
         subject: formatStats(summarize(r.whole)),
         note:
           `${formatBytes(r.bytes)}: the first report's inspection reported again with every list whole (\`createInspection\`), not a second inspection` +
-          (worker ? `; the worker made it in ${formatMs(worker.median)} (median)` : ""),
+          (worker ? `; the worker made it in ${formatMs(worker.median)} (median)` : "") +
+          (r.wholeLongest?.length > 0
+            ? `; longest main-thread task from the first report rendered until the whole report was in: ${formatMs(summarize(r.wholeLongest).median)} (median), ${formatMs(Math.max(...r.wholeLongest))} (max)`
+            : ""),
       });
     }
     const all = Object.values(r.switches).flat();
