@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type ChunkMessage, Reassembly, toChunks } from "./chunks.ts";
+import type { InspectionReport } from "../../core/inspect/index.ts";
+import { reportFor } from "../test-support/reports.ts";
+import {
+  type ChunkMessage,
+  Reassembly,
+  toChunks,
+  withDerivedFingerprints,
+  withoutDerivedFingerprints,
+} from "./chunks.ts";
 
 /** What the page receives: each message copied as postMessage copies it. */
 function send(value: unknown, chunkItems: number): { value: unknown; messages: ChunkMessage[] } {
@@ -44,8 +52,54 @@ describe("report chunks", () => {
     expect(report).toEqual(before);
   });
 
+  it("sends a long array found at several places once, and puts the very same array back at each", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({ i }));
+    const value = { asSent: { messages: rows }, legacy: { messages: rows }, other: [rows], copy: [...rows] };
+    const { value: back, messages } = send(value, 5);
+    expect(back).toEqual(value);
+    const b = back as typeof value;
+    expect(b.legacy.messages).toBe(b.asSent.messages);
+    expect(b.other[0]).toBe(b.asSent.messages);
+    // An equal array that is another object is its own.
+    expect(b.copy).not.toBe(b.asSent.messages);
+    // rows once (3 slices) and copy (3 slices), after the skeleton
+    expect(messages).toHaveLength(1 + 3 + 3);
+  });
+
   it("sends a long array given as the value itself", () => {
     const list = Array.from({ length: 12 }, (_, i) => ({ i }));
     expect(send(list, 5).value).toEqual(list);
+  });
+
+  it("leaves a whole report's fingerprint segments out, and the page makes the very same ones", async () => {
+    const report = await reportFor("conversation-turn-2");
+    expect(report.fingerprints!.segments.length).toBeGreaterThan(3);
+    const lean = withoutDerivedFingerprints(report);
+    expect(lean.derived).toBe(true);
+    expect(lean.report.fingerprints!.segments).toEqual([]);
+    // The report given is not changed; the one made back reads byte for byte as it.
+    expect(report.fingerprints!.segments.length).toBeGreaterThan(3);
+    const back = withDerivedFingerprints(structuredClone(lean.report) as InspectionReport);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(report));
+    expect(back.fingerprints!.segments).toBe(back.fingerprints!.segments);
+  });
+
+  it("sends fingerprint segments that are not the segments without previews as they are", async () => {
+    const report = await reportFor("conversation-turn-2");
+    const segments = report.fingerprints!.segments;
+    const changed = (i: number, patch: object) => ({
+      ...report,
+      fingerprints: { ...report.fingerprints!, segments: segments.map((s, j) => (j === i ? { ...s, ...patch } : s)) },
+    });
+    for (const other of [
+      changed(2, { sha256: "0".repeat(64) }),
+      changed(0, { extra: 1 }),
+      { ...report, fingerprints: { ...report.fingerprints!, segments: segments.slice(1) } },
+      { ...report, segments: null },
+    ] as InspectionReport[]) {
+      const lean = withoutDerivedFingerprints(other);
+      expect(lean.derived).toBe(false);
+      expect(lean.report).toBe(other);
+    }
   });
 });

@@ -7,6 +7,9 @@
  * a slice travel with it; objects are copied by structured clone, never serialized as text.
  */
 
+import type { ReportSegment, Segment } from "../../core/cache/types.ts";
+import type { InspectionReport } from "../../core/inspect/types.ts";
+
 /** Entries per slice: a few milliseconds to read on the main thread (2000 messages of a 20 MB chat took 40–60 ms). */
 export const CHUNK_ITEMS = 500;
 
@@ -20,6 +23,12 @@ export type ChunkMessage =
       readonly skeleton: unknown;
       /** Path and length of each long array, in the order their slices follow. */
       readonly arrays: readonly { readonly path: ChunkPath; readonly length: number }[];
+      /**
+       * Further places of a long array found at more than one (`array` is its index in `arrays`):
+       * sent once, put back at each as the very same array, as structured clone keeps one object
+       * in one message (a report's three traced orders are often one list: 3 × 8.6 MB for a 20 MB chat).
+       */
+      readonly aliases?: readonly { readonly path: ChunkPath; readonly array: number }[];
     }
   | { readonly kind: "slice"; readonly array: number; readonly items: readonly unknown[] };
 
@@ -34,13 +43,18 @@ const put = (target: object, key: string | number, value: unknown) =>
 export function toChunks(value: unknown, chunkItems = CHUNK_ITEMS): ChunkMessage[] {
   const arrays: unknown[][] = [];
   const found: { path: ChunkPath; length: number }[] = [];
+  const aliases: { path: ChunkPath; array: number }[] = [];
   const path: (string | number)[] = [];
   const walk = (v: unknown): unknown => {
     if (v === null || typeof v !== "object") return v;
     if (Array.isArray(v)) {
       if (v.length > chunkItems) {
-        arrays.push(v);
-        found.push({ path: [...path], length: v.length });
+        const seen = arrays.indexOf(v);
+        if (seen >= 0) aliases.push({ path: [...path], array: seen });
+        else {
+          arrays.push(v);
+          found.push({ path: [...path], length: v.length });
+        }
         return v.length;
       }
       let copy: unknown[] | undefined;
@@ -62,7 +76,9 @@ export function toChunks(value: unknown, chunkItems = CHUNK_ITEMS): ChunkMessage
     return copy ?? v;
   };
   const skeleton = walk(value);
-  const messages: ChunkMessage[] = [{ kind: "skeleton", skeleton, arrays: found }];
+  const messages: ChunkMessage[] = [
+    { kind: "skeleton", skeleton, arrays: found, ...(aliases.length > 0 ? { aliases } : {}) },
+  ];
   arrays.forEach((a, array) => {
     for (let start = 0; start < a.length; start += chunkItems)
       messages.push({ kind: "slice", array, items: a.slice(start, start + chunkItems) });
@@ -78,6 +94,7 @@ export class Reassembly {
   #skeleton: unknown;
   #paths: ChunkPath[] = [];
   #arrays: unknown[][] = [];
+  #aliases: readonly { readonly path: ChunkPath; readonly array: number }[] = [];
   #missing = -1;
 
   /** Takes one message; returns the whole value once its last slice is in, else undefined. */
@@ -86,6 +103,7 @@ export class Reassembly {
       this.#skeleton = message.skeleton;
       this.#paths = message.arrays.map((a) => a.path);
       this.#arrays = message.arrays.map(() => []);
+      this.#aliases = message.aliases ?? [];
       this.#missing = message.arrays.reduce((n, a) => n + a.length, 0);
     } else {
       const target = this.#arrays[message.array]!;
@@ -94,15 +112,61 @@ export class Reassembly {
     }
     if (this.#missing !== 0) return undefined;
     let value = this.#skeleton;
-    this.#paths.forEach((p, i) => {
+    const place = (p: ChunkPath, array: unknown[]) => {
       if (p.length === 0) {
-        value = this.#arrays[i];
+        value = array;
         return;
       }
       let parent = value as Record<string | number, unknown>;
       for (let j = 0; j < p.length - 1; j++) parent = parent[p[j]!] as Record<string | number, unknown>;
-      put(parent, p[p.length - 1]!, this.#arrays[i]);
-    });
+      put(parent, p[p.length - 1]!, array);
+    };
+    this.#paths.forEach((p, i) => place(p, this.#arrays[i]!));
+    for (const a of this.#aliases) place(a.path, this.#arrays[a.array]!);
     return { value };
   }
+}
+
+/**
+ * A whole report's fingerprint bundle lists its segments again, without their previews: 28 MB of
+ * a 20 MB chat's 98 MB report. The worker leaves that list out when it is exactly the report's
+ * segments without previews (checked entry by entry), and the page makes it from them when it is
+ * first read (`withDerivedFingerprints`). Returns the report to send and whether it was left out.
+ */
+export function withoutDerivedFingerprints(report: InspectionReport): {
+  readonly report: InspectionReport;
+  readonly derived: boolean;
+} {
+  const bundle = report.fingerprints;
+  const segments = report.segments?.segments;
+  if (!bundle || !segments || !sameWithoutPreviews(bundle.segments, segments)) return { report, derived: false };
+  return { report: { ...report, fingerprints: { ...bundle, segments: [] } }, derived: true };
+}
+
+/** `withoutDerivedFingerprints` undone in place: the bundle's segments, made when first read. */
+export function withDerivedFingerprints(report: InspectionReport): InspectionReport {
+  const bundle = report.fingerprints;
+  const segments = report.segments?.segments;
+  if (!bundle || !segments) return report;
+  let made: Segment[] | undefined;
+  Object.defineProperty(bundle, "segments", {
+    enumerable: true,
+    configurable: true,
+    get: () => (made ??= segments.map(({ preview: _preview, ...segment }) => segment)),
+  });
+  return report;
+}
+
+/** True when `plain[i]` is `withPreview[i]` without its `preview`, the same keys in the same order, for every i. */
+function sameWithoutPreviews(plain: readonly Segment[], withPreview: readonly ReportSegment[]): boolean {
+  if (plain.length !== withPreview.length) return false;
+  for (let i = 0; i < plain.length; i++) {
+    const a = plain[i] as unknown as Record<string, unknown>;
+    const b = withPreview[i] as unknown as Record<string, unknown>;
+    const keys = Object.keys(a);
+    const bKeys = Object.keys(b);
+    if (bKeys.length !== keys.length + 1 || bKeys[keys.length] !== "preview") return false;
+    for (let k = 0; k < keys.length; k++) if (bKeys[k] !== keys[k] || a[keys[k]!] !== b[keys[k]!]) return false;
+  }
+  return true;
 }

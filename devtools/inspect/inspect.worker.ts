@@ -3,7 +3,7 @@ import { zodJitless } from "../csp.ts"; // first: no `new Function` probes under
 import { runInspectJob, runStagedInspectJob } from "./job.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { NormalizedRequest } from "../../core/formats/index.ts";
-import { toChunks } from "./chunks.ts";
+import { toChunks, withoutDerivedFingerprints } from "./chunks.ts";
 import { splitAtLines } from "../components/textParts.ts";
 import {
   HEAD_LIST_CAP,
@@ -40,7 +40,7 @@ function postReport(
   value: InspectionReport | NormalizedRequest,
   more: boolean,
   ms: number,
-  extra: { readonly requestFollows?: RequestCounts } = {},
+  extra: { readonly requestFollows?: RequestCounts; readonly derivedFingerprints?: true } = {},
 ): void {
   toChunks(value).forEach((chunk, i) =>
     self.postMessage({ id, ok: true, phase, chunk, more, ms, ...(i === 0 ? extra : {}) } satisfies WorkerResponse),
@@ -102,7 +102,15 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     if (full.request)
       for (const part of splitAtLines(JSON.stringify(full.request, null, 2), JSON_PART_CHARS))
         self.postMessage({ id, ok: true, phase: "json", part } satisfies WorkerResponse);
-    postReport(id, "full", { ...full, request: null }, false, performance.now() - started);
+    const lean = withoutDerivedFingerprints({ ...full, request: null });
+    postReport(
+      id,
+      "full",
+      lean.report,
+      false,
+      performance.now() - started,
+      lean.derived ? { derivedFingerprints: true } : {},
+    );
   } catch (error) {
     self.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerResponse);
   }

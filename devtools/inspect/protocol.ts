@@ -85,6 +85,8 @@ export type WorkerResponse =
       readonly ms: number;
       /** On the head: its request is left out and follows in the `request` phase. */
       readonly requestFollows?: RequestCounts;
+      /** On the full report: its fingerprint segments were left out, to make from its segments (chunks.ts). */
+      readonly derivedFingerprints?: true;
     }
   | {
       readonly id: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../store/settings.ts";
-import { toChunks } from "./chunks.ts";
+import { toChunks, withoutDerivedFingerprints } from "./chunks.ts";
 import type { WorkerRequest, WorkerResponse } from "./protocol.ts";
 import { createWorkerRunner, workerRequestJson } from "./runner.ts";
 import { textLines } from "../components/JsonLines.tsx";
@@ -68,8 +68,12 @@ describe("the worker runner, for a long request answered in parts", () => {
     const parts = ['{\n  "model": "caf\u00e9",\n', '  "n": 1\n', "}"];
     for (const part of parts) worker.json(job.id, part);
     expect(workerRequestJson(shownRequest)).toBeNull();
-    worker.answer(job.id, "full", { ...report, request: null });
+    // Its fingerprint segments left out, as the worker sends a whole report.
+    const lean = withoutDerivedFingerprints({ ...report, request: null });
+    expect(lean.derived).toBe(true);
+    worker.answer(job.id, "full", lean.report, { derivedFingerprints: true });
     expect(fulls).toHaveLength(1);
+    expect(fulls[0]!.fingerprints).toEqual(report.fingerprints);
     // The whole report keeps the request the page already has (the very object).
     expect(fulls[0]!.request).toBe(shownRequest);
     const made = workerRequestJson(shownRequest)!;

@@ -1,7 +1,7 @@
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { TextParts } from "../components/textParts.ts";
-import { Reassembly } from "./chunks.ts";
+import { Reassembly, withDerivedFingerprints } from "./chunks.ts";
 import {
   InspectFailure,
   serializeError,
@@ -133,6 +133,8 @@ export function createWorkerRunner(
       let full: Reassembly | undefined;
       /** The whole report's request as pretty JSON, part by part (the parts come before the report). */
       let jsonParts: string[] = [];
+      /** The whole report's fingerprint segments are to be made from its segments (see chunks.ts). */
+      let derivedFingerprints = false;
       let first: InspectionReport | undefined;
       /** The first report's request: in it, or come after it. */
       let request: NormalizedRequest | null = null;
@@ -226,6 +228,7 @@ export function createWorkerRunner(
           return;
         }
         if (data.phase === "full" && full) {
+          if (data.chunk.kind === "skeleton") derivedFingerprints = data.derivedFingerprints === true;
           const whole = full.add(data.chunk);
           if (!whole) return;
           full = undefined;
@@ -233,7 +236,8 @@ export function createWorkerRunner(
           jsonParts = [];
           release();
           recordWholeTiming(posted, data.ms);
-          later?.onFull?.({ ...(whole.value as InspectionReport), request });
+          const report = whole.value as InspectionReport;
+          later?.onFull?.({ ...(derivedFingerprints ? withDerivedFingerprints(report) : report), request });
         }
       };
       const onError = (event: ErrorEvent) => {
