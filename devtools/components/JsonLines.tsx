@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { fmtInt } from "./format.ts";
 import { VirtualList } from "./VirtualList.tsx";
-import { TextParts } from "./textParts.ts";
+import type { TextParts } from "./textParts.ts";
 
 /** Lines up to this many are all in the DOM (findable, selectable); beyond, rows are virtualized. */
 export const JSON_VIRTUALIZE_ABOVE = 2000;
@@ -13,10 +13,11 @@ export const JSON_VIRTUALIZE_ABOVE = 2000;
 export const JSON_LINE_CHARS = 10_000;
 
 /**
- * The lines of a text in parts (each but the last ending with a newline, see `splitAtLines`): a
- * view over each part's line starts, a line cut out of its part when its row is drawn.
+ * The lines of a text in parts (each but the last ending with a newline, see `splitAtLines`; a
+ * string is one part): a view over each part's line starts, a line cut out of its part when its
+ * row is drawn.
  */
-function partLines({ parts }: TextParts): readonly string[] {
+function partLines(parts: readonly string[]): readonly string[] {
   const starts: number[] = [];
   /** The first line of each part, then the line count of all the parts. */
   const firstLine: number[] = [];
@@ -42,15 +43,12 @@ function partLines({ parts }: TextParts): readonly string[] {
     const part = parts[p]!;
     return part.slice(starts[k], k + 1 < firstLine[p + 1]! ? starts[k + 1]! - 1 : bodyEnd(part));
   };
-  return linesView(starts, line);
-}
-
-/** Only `length` and indexing are read for a virtualized list (see VirtualList). */
-const linesView = (starts: number[], line: (k: number) => string): readonly string[] =>
-  new Proxy(starts, {
+  // Only `length` and indexing are read for a virtualized list (see VirtualList).
+  return new Proxy(starts, {
     get: (target, key, receiver) =>
       typeof key === "string" && /^\d+$/.test(key) ? line(Number(key)) : Reflect.get(target, key, receiver),
   }) as unknown as readonly string[];
+}
 
 /**
  * The lines of `text` as a list: split when short; when long, a view over the line starts, each
@@ -61,18 +59,12 @@ const linesView = (starts: number[], line: (k: number) => string): readonly stri
 export function textLines(text: string | TextParts): readonly string[] {
   // The same long text is shown again on every switch to its view: its line starts are kept.
   for (const kept of keptLines) if (kept.text === text) return kept.lines;
-  if (text instanceof TextParts) return keep(text, partLines(text));
-  let count = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && count <= JSON_VIRTUALIZE_ABOVE; i = text.indexOf("\n", i + 1)) count++;
-  if (count <= JSON_VIRTUALIZE_ABOVE) return text.split("\n");
-  const starts: number[] = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  const line = (k: number) => text.slice(starts[k]!, k + 1 < starts.length ? starts[k + 1]! - 1 : text.length);
-  return keep(text, linesView(starts, line));
-}
-
-/** Keeps `lines` as the lines of `text` (see `keptLines`) and returns them. */
-function keep(text: string | TextParts, lines: readonly string[]): readonly string[] {
+  if (typeof text === "string") {
+    let count = 1;
+    for (let i = text.indexOf("\n"); i !== -1 && count <= JSON_VIRTUALIZE_ABOVE; i = text.indexOf("\n", i + 1)) count++;
+    if (count <= JSON_VIRTUALIZE_ABOVE) return text.split("\n");
+  }
+  const lines = partLines(typeof text === "string" ? [text] : text.parts);
   keptLines.unshift({ text, lines });
   keptLines.length = Math.min(keptLines.length, KEPT_TEXTS);
   return lines;
