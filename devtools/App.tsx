@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Header } from "./app/Header.tsx";
 import { PreviousTurnActions } from "./app/PreviousTurnActions.tsx";
@@ -7,7 +8,7 @@ import { ViewNav } from "./app/ViewNav.tsx";
 import { InputPanel } from "./components/InputPanel.tsx";
 import { useUi } from "./store/settings.ts";
 import { watchClipboardPermission } from "./components/clipboard.ts";
-import { installInputMarks } from "./inspect/useInspection.ts";
+import { installInputMarks, startInspectionsEarly } from "./inspect/useInspection.ts";
 import { REQUEST_VIEW_IDS } from "./routing/routes.ts";
 
 /** Alt+1…9 opens a view of the request, Alt+0 the Session view, from anywhere (the editor too). */
@@ -29,7 +30,9 @@ function useViewShortcuts() {
 export function App() {
   const notice = useRouting();
   const view = useUi((s) => s.view);
+  const client = useQueryClient();
   useEffect(() => installInputMarks(), []);
+  useEffect(() => startInspectionsEarly(client), [client]);
   useEffect(() => watchClipboardPermission(), []);
   useViewShortcuts();
   return (

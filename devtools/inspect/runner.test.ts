@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../store/settings.ts";
 import { toChunks, withoutDerivedFingerprints } from "./chunks.ts";
-import type { WorkerRequest, WorkerResponse } from "./protocol.ts";
+import { TEXT_PART_CHARS, WHOLE_TEXT_CHARS, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
 import { createWorkerRunner, workerRequestJson } from "./runner.ts";
 import { textLines } from "../components/JsonLines.tsx";
 import { TextParts } from "../components/textParts.ts";
@@ -144,5 +144,44 @@ describe("the worker runner's workers", () => {
     expect(first.terminated).toBe(true);
     expect(spawned).toHaveLength(3);
     void changed.catch(() => {});
+  });
+});
+
+describe("the worker runner, posting a job's texts", () => {
+  const settings: Settings = DEFAULT_SETTINGS;
+  const post = async (input: string, previous = "") => {
+    const worker = new ScriptedWorker();
+    const run = createWorkerRunner(() => worker as unknown as Worker);
+    void run({ input, previous, response: "", settings });
+    const posted = worker.posted.length; // posted before the runner's first await
+    for (let i = 0; i < 20 && !worker.posted.some((m) => "job" in m); i++) await new Promise((r) => setTimeout(r, 0));
+    return { messages: worker.posted, postedAtOnce: posted };
+  };
+
+  it("sends a text of up to WHOLE_TEXT_CHARS whole with its job, at once", async () => {
+    const input = "x".repeat(WHOLE_TEXT_CHARS);
+    const { messages, postedAtOnce } = await post(input);
+    expect(messages).toHaveLength(1);
+    expect(postedAtOnce).toBe(1);
+    const job = messages[0] as Extract<WorkerRequest, { job: unknown }>;
+    expect(job.job.input).toBe(input);
+    expect(job.parts).toBeUndefined();
+  });
+
+  it("sends a longer text in parts, never splitting a surrogate pair, and the job with the field emptied", async () => {
+    // A surrogate pair across the first part's end: that part ends one unit early.
+    const input = `${"a".repeat(TEXT_PART_CHARS - 1)}\u{1F600}${"b".repeat(WHOLE_TEXT_CHARS)}`;
+    const { messages } = await post(input, "{}");
+    const parts = messages.filter((m): m is Extract<WorkerRequest, { part: string }> => "part" in m);
+    expect(parts.length).toBe(Math.ceil((input.length + 1) / TEXT_PART_CHARS));
+    expect(parts[0]!.part.length).toBe(TEXT_PART_CHARS - 1);
+    const splitsPair = (p: string) =>
+      (p.charCodeAt(p.length - 1) & 0xfc00) === 0xd800 || (p.charCodeAt(0) & 0xfc00) === 0xdc00;
+    expect(parts.every((p) => p.field === "input" && !splitsPair(p.part))).toBe(true);
+    expect(parts.map((p) => p.part).join("")).toBe(input);
+    const job = messages.at(-1) as Extract<WorkerRequest, { job: unknown }>;
+    expect(job.parts).toEqual(["input"]);
+    expect(job.job.input).toBe("");
+    expect(job.job.previous).toBe("{}");
   });
 });

@@ -7,6 +7,7 @@ import {
   serializeError,
   TEXT_FIELDS,
   TEXT_PART_CHARS,
+  WHOLE_TEXT_CHARS,
   type InspectJob,
   type RequestCounts,
   type TextField,
@@ -48,8 +49,6 @@ export type InspectRunner = (job: InspectJob, signal?: AbortSignal, later?: Late
 
 const abortError = () => new DOMException("The inspection was superseded.", "AbortError");
 
-const postedAt = new Map<number, number>();
-
 /**
  * Pretty JSON of requests, made in the worker: a request's text (in parts, see `TextParts`) once
  * it has come, or null while the whole report (which brings it) is on its way. Requests not listed
@@ -61,32 +60,17 @@ const requestTexts = new WeakMap<object, TextParts | null>();
 export const workerRequestJson = (request: object): TextParts | null | undefined => requestTexts.get(request);
 
 /**
- * `strata:inspect` (post → first report received, including the structured clones) and
- * `strata:inspect-worker` (inspect() itself, inside the worker), for the benchmark.
+ * For the benchmark: `name` from the job's post to a report received (structured clones included),
+ * and `name-worker`, the worker's own time making that report (when it said). `strata:inspect` is
+ * the first report; `strata:inspect-whole` the whole one that follows when the first one's lists
+ * were cut.
  */
-function recordTiming(id: number, workerMs: number | null): void {
-  const start = postedAt.get(id);
-  postedAt.delete(id);
-  if (start === undefined || typeof performance.measure !== "function") return;
-  const end = performance.now();
-  try {
-    performance.measure("strata:inspect", { start, end });
-    if (workerMs !== null) performance.measure("strata:inspect-worker", { start: end - workerMs, duration: workerMs });
-  } catch {
-    // user timing unavailable: nothing to record
-  }
-}
-
-/**
- * `strata:inspect-whole`: post → a long request's whole report received (it follows the first
- * report and its request), and `strata:inspect-whole-worker`: the worker's time making it.
- */
-function recordWholeTiming(posted: number, workerMs: number): void {
+function recordTiming(name: "strata:inspect" | "strata:inspect-whole", posted: number, workerMs: number | null): void {
   if (typeof performance.measure !== "function") return;
   const end = performance.now();
   try {
-    performance.measure("strata:inspect-whole", { start: posted, end });
-    performance.measure("strata:inspect-whole-worker", { start: end - workerMs, duration: workerMs });
+    performance.measure(name, { start: posted, end });
+    if (workerMs !== null) performance.measure(`${name}-worker`, { start: end - workerMs, duration: workerMs });
   } catch {
     // user timing unavailable: nothing to record
   }
@@ -180,7 +164,7 @@ export function createWorkerRunner(
         if (!data.ok) {
           // A failure after the first report leaves that report shown.
           if (head) {
-            recordTiming(id, null);
+            recordTiming("strata:inspect", posted, null);
             reject(new InspectFailure(data.error));
           }
           return release();
@@ -194,7 +178,7 @@ export function createWorkerRunner(
           const whole = head.add(data.chunk);
           if (!whole) return;
           head = undefined;
-          recordTiming(id, data.ms);
+          recordTiming("strata:inspect", posted, data.ms);
           first = whole.value as InspectionReport;
           request = first.request;
           fullFollows = data.more;
@@ -235,7 +219,7 @@ export function createWorkerRunner(
           if (request && jsonParts.length > 0) requestTexts.set(request, new TextParts(jsonParts));
           jsonParts = [];
           release();
-          recordWholeTiming(posted, data.ms);
+          recordTiming("strata:inspect-whole", posted, data.ms);
           const report = whole.value as InspectionReport;
           later?.onFull?.({ ...(derivedFingerprints ? withDerivedFingerprints(report) : report), request });
         }
@@ -254,7 +238,6 @@ export function createWorkerRunner(
         );
       };
       const onAbort = () => {
-        postedAt.delete(id);
         stop();
         reject(abortError());
       };
@@ -262,7 +245,6 @@ export function createWorkerRunner(
       worker.addEventListener("error", onError);
       signal?.addEventListener("abort", onAbort, { once: true });
       const posted = performance.now();
-      postedAt.set(id, posted);
       void postJob(worker, id, job, () => stopped);
     });
 }
@@ -288,7 +270,7 @@ async function postJob(worker: Worker, id: number, job: InspectJob, cancelled: (
   let rest: InspectJob = job;
   for (const field of TEXT_FIELDS) {
     const text = job[field];
-    if (text.length <= 2 * TEXT_PART_CHARS) continue;
+    if (text.length <= WHOLE_TEXT_CHARS) continue;
     parts.push(field);
     rest = { ...rest, [field]: "" };
     let start = 0;
