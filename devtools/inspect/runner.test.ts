@@ -185,3 +185,34 @@ describe("the worker runner, posting a job's texts", () => {
     expect(job.job.previous).toBe("{}");
   });
 });
+
+describe("the worker runner's timings, for the benchmark", () => {
+  it("measures post → first report and the worker's share, and tells a figures-only job apart", async () => {
+    const report = await reportFor("conversation-turn-2");
+    for (const figuresOnly of [false, true]) {
+      performance.clearMeasures();
+      const worker = new ScriptedWorker();
+      const run = createWorkerRunner(() => worker as unknown as Worker);
+      const job = {
+        input: "{}",
+        previous: "",
+        response: "",
+        settings: DEFAULT_SETTINGS,
+        ...(figuresOnly ? { figuresOnly } : {}),
+      };
+      const first = run(job);
+      const id = (worker.posted.find((m) => "job" in m) as Extract<WorkerRequest, { job: unknown }>).id;
+      toChunks(report).forEach((chunk) =>
+        worker.dispatchEvent(
+          new MessageEvent("message", { data: { id, ok: true, phase: "head", chunk, more: false, ms: 0.5 } }),
+        ),
+      );
+      await first;
+      const [total] = performance.getEntriesByName("strata:inspect", "measure") as PerformanceMeasure[];
+      const [inWorker] = performance.getEntriesByName("strata:inspect-worker", "measure") as PerformanceMeasure[];
+      expect(inWorker!.duration).toBe(0.5);
+      expect(inWorker!.startTime + inWorker!.duration).toBeCloseTo(total!.startTime + total!.duration, 6);
+      expect([total!.detail, inWorker!.detail]).toEqual(figuresOnly ? ["figures", "figures"] : ["report", "report"]);
+    }
+  });
+});

@@ -63,14 +63,21 @@ export const workerRequestJson = (request: object): TextParts | null | undefined
  * For the benchmark: `name` from the job's post to a report received (structured clones included),
  * and `name-worker`, the worker's own time making that report (when it said). `strata:inspect` is
  * the first report; `strata:inspect-whole` the whole one that follows when the first one's lists
- * were cut.
+ * were cut. Each measure's `detail` tells the job: `"figures"` for a figures-only job (the Budget
+ * view's second count), `"report"` for the others.
  */
-function recordTiming(name: "strata:inspect" | "strata:inspect-whole", posted: number, workerMs: number | null): void {
+function recordTiming(
+  name: "strata:inspect" | "strata:inspect-whole",
+  job: InspectJob,
+  posted: number,
+  workerMs: number | null,
+): void {
   if (typeof performance.measure !== "function") return;
   const end = performance.now();
+  const detail = job.figuresOnly ? "figures" : "report";
   try {
-    performance.measure(name, { start: posted, end });
-    if (workerMs !== null) performance.measure(`${name}-worker`, { start: end - workerMs, duration: workerMs });
+    performance.measure(name, { start: posted, end, detail });
+    if (workerMs !== null) performance.measure(`${name}-worker`, { start: end - workerMs, duration: workerMs, detail });
   } catch {
     // user timing unavailable: nothing to record
   }
@@ -164,7 +171,7 @@ export function createWorkerRunner(
         if (!data.ok) {
           // A failure after the first report leaves that report shown.
           if (head) {
-            recordTiming("strata:inspect", posted, null);
+            recordTiming("strata:inspect", job, posted, null);
             reject(new InspectFailure(data.error));
           }
           return release();
@@ -178,7 +185,7 @@ export function createWorkerRunner(
           const whole = head.add(data.chunk);
           if (!whole) return;
           head = undefined;
-          recordTiming("strata:inspect", posted, data.ms);
+          recordTiming("strata:inspect", job, posted, data.ms);
           first = whole.value as InspectionReport;
           request = first.request;
           fullFollows = data.more;
@@ -219,7 +226,7 @@ export function createWorkerRunner(
           if (request && jsonParts.length > 0) requestTexts.set(request, new TextParts(jsonParts));
           jsonParts = [];
           release();
-          recordTiming("strata:inspect-whole", posted, data.ms);
+          recordTiming("strata:inspect-whole", job, posted, data.ms);
           const report = whole.value as InspectionReport;
           later?.onFull?.({ ...(derivedFingerprints ? withDerivedFingerprints(report) : report), request });
         }

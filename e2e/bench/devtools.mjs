@@ -29,6 +29,9 @@ export const PASTE_READ_MARK = "strata:paste-read";
 /** Post → the whole report of a long request received (runner.ts), and the worker's share of it. */
 export const WHOLE_MEASURE = "strata:inspect-whole";
 export const WHOLE_WORKER_MEASURE = "strata:inspect-whole-worker";
+/** Post → the first report received, and the worker's inspect (runner.ts; `detail` "report" is the main job's). */
+export const FIRST_MEASURE = "strata:inspect";
+export const FIRST_WORKER_MEASURE = "strata:inspect-worker";
 const MB = 1024 * 1024;
 const quick = process.argv.includes("--quick");
 /** Sizes pasted (MB), and how many measured pastes each (after one warm-up). */
@@ -108,6 +111,35 @@ async function paste(page, text) {
 }
 
 /**
+ * Where one paste's time went, from the app's marks and measures (cleared at each paste), in ms:
+ * `clipboard` (the paste until its text reached the app), `beforePost` (until the main inspection's
+ * job was posted), `worker` (the worker's inspect), `messages` (post → first report received, less
+ * the worker's inspect: the text's and the report's copies and the waits for the two threads) and
+ * `painted` (received → the measure's end, after the next paint). They add up to the paste measure.
+ * Null when a mark or measure is missing.
+ */
+function pastePhases(page) {
+  return page.evaluate(
+    ([rendered, read, first, worker]) => {
+      const main = (name) => performance.getEntriesByName(name, "measure").find((e) => e.detail === "report");
+      const r = performance.getEntriesByName(rendered, "measure").at(-1);
+      const mark = performance.getEntriesByName(read, "mark").at(-1);
+      const f = main(first);
+      const w = main(worker);
+      if (!r || !mark || !f || !w) return null;
+      return {
+        clipboard: mark.startTime - r.startTime,
+        beforePost: f.startTime - mark.startTime,
+        worker: w.duration,
+        messages: f.duration - w.duration,
+        painted: r.startTime + r.duration - (f.startTime + f.duration),
+      };
+    },
+    [PASTE_MEASURE, PASTE_READ_MARK, FIRST_MEASURE, FIRST_WORKER_MEASURE],
+  );
+}
+
+/**
  * Splits a paste's long tasks ([start, duration]) at `read`, when the pasted text reached the app
  * (its `strata:paste-read` mark; undefined when the app did not mark it: all counts as the app's).
  * Before it the main thread was the browser's, making the pasted string (the app's continuation
@@ -166,6 +198,7 @@ async function measureSize(context, url, mb, trials) {
     const longestApp = [];
     const longestBrowser = [];
     const blocked = [];
+    const phases = [];
     const whole = [];
     const wholeWorker = [];
     const wholeLongest = [];
@@ -186,6 +219,8 @@ async function measureSize(context, url, mb, trials) {
         longestApp.push(split.app);
         longestBrowser.push(split.browser);
         blocked.push(tasks.reduce((a, [, d]) => a + d, 0));
+        const phase = await pastePhases(page);
+        if (phase) phases.push(phase);
       }
       // The whole report follows the first (its lists are cut: every size here has over 1,000
       // messages); the views are switched once it is in, so no switch races it.
@@ -256,6 +291,7 @@ async function measureSize(context, url, mb, trials) {
       longestApp,
       longestBrowser,
       blocked,
+      phases,
       whole,
       wholeWorker,
       wholeLongest,

@@ -12,6 +12,21 @@ const GROUP = "Devtools";
 const PASTE_GOALS = { 5: { max: 400, text: "≤ 0.4 s" }, 20: { max: 1200, text: "≤ 1.2 s" } };
 const LONG_TASK_GOALS = { 20: { max: 100, text: "≤ 100 ms" } };
 
+/** The phases of a paste (devtools.mjs `pastePhases`), in the order they come. */
+const PHASES = [
+  ["clipboard", "clipboard (the browser)"],
+  ["beforePost", "page until the job is posted"],
+  ["messages", "messages to the worker and back"],
+  ["worker", "the worker's inspect"],
+  ["painted", "report received → painted"],
+];
+
+/** "where the time goes": each phase's median over the pastes (medians of parts need not add up to the whole's). */
+export function phaseNote(phases) {
+  const parts = PHASES.map(([key, label]) => `${label} ${formatMs(summarize(phases.map((p) => p[key])).median)}`);
+  return `where the time goes, median of each phase over ${phases.length} pastes: ${parts.join(" · ")}`;
+}
+
 export async function run({ quick, skipBuild }) {
   const args = [
     join(root, "e2e/bench/devtools.mjs"),
@@ -80,6 +95,7 @@ export async function run({ quick, skipBuild }) {
       ...floor,
       ...(parse ? { ratio: paste.median / parse.median } : {}),
       ...(pasteGoal ? { goal: pasteGoal, measured: paste.median } : {}),
+      ...(r.phases?.length > 0 ? { note: `${formatBytes(r.bytes)}: ${phaseNote(r.phases)}` } : {}),
     });
     if (r.clipboard?.length > 0) {
       const clipboard = summarize(r.clipboard);
