@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memoizedTokenizer } from "../../tokens/tokenizer-memo.ts";
 import { createOpenAITokenizer, loadOpenAIEncoding, openaiEncoding } from "./index.ts";
 
 describe("createOpenAITokenizer", () => {
@@ -38,5 +39,12 @@ describe("createOpenAITokenizer", () => {
 
   it("is a Strata tokenizer countRequestTokens accepts", async () => {
     expect(await createOpenAITokenizer("gpt-4o")).toMatchObject({ kind: "strata-tokenizer", provider: "openai" });
+  });
+
+  it("keeps its own counts: memoizedTokenizer hands it back without a memo in front", async () => {
+    for (const model of ["gpt-4o", "gpt-4"]) {
+      const t = await createOpenAITokenizer(model);
+      expect(memoizedTokenizer(t)).toBe(t);
+    }
   });
 });

@@ -11,6 +11,7 @@
  * dynamic import a bundler splits into its own chunk.
  */
 import { openaiEncoding, type OpenAIEncodingName } from "../../tokens/model-info.ts";
+import { keepsItsCounts } from "../../tokens/tokenizer-memo.ts";
 import type { Tokenizer } from "../../tokens/types.ts";
 import type { AsciiWords, PieceEnd } from "./piece-counter.ts";
 
@@ -77,9 +78,17 @@ const loaded = new Map<OpenAIEncodingName, Promise<OpenAITokenizer>>();
 export function loadOpenAIEncoding(encoding: OpenAIEncodingName): Promise<OpenAITokenizer> {
   let t = loaded.get(encoding);
   if (t === undefined) {
-    t = loaders[encoding]().then(
-      (count): OpenAITokenizer => Object.freeze({ kind: "strata-tokenizer", provider: "openai", encoding, count }),
-    );
+    t = loaders[encoding]().then((count): OpenAITokenizer => {
+      const tokenizer: OpenAITokenizer = Object.freeze({
+        kind: "strata-tokenizer",
+        provider: "openai",
+        encoding,
+        count,
+      });
+      // Its piece counter remembers every piece: a memo of whole texts in front of it only costs.
+      keepsItsCounts(tokenizer);
+      return tokenizer;
+    });
     loaded.set(encoding, t);
   }
   return t;
