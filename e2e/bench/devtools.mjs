@@ -116,26 +116,27 @@ async function paste(page, text) {
  * job was posted), `worker` (the worker's inspect), `messages` (post → first report received, less
  * the worker's inspect: the text's and the report's copies and the waits for the two threads) and
  * `painted` (received → the measure's end, after the next paint). They add up to the paste measure.
- * Null when a mark or measure is missing.
+ * `read` is the paste's `strata:paste-read` mark time, as read with its long tasks. Null when a
+ * mark or measure is missing.
  */
-function pastePhases(page) {
+async function pastePhases(page, read) {
+  if (read === undefined) return null;
   return page.evaluate(
     ([rendered, read, first, worker]) => {
       const main = (name) => performance.getEntriesByName(name, "measure").find((e) => e.detail === "report");
       const r = performance.getEntriesByName(rendered, "measure").at(-1);
-      const mark = performance.getEntriesByName(read, "mark").at(-1);
       const f = main(first);
       const w = main(worker);
-      if (!r || !mark || !f || !w) return null;
+      if (!r || !f || !w) return null;
       return {
-        clipboard: mark.startTime - r.startTime,
-        beforePost: f.startTime - mark.startTime,
+        clipboard: read - r.startTime,
+        beforePost: f.startTime - read,
         worker: w.duration,
         messages: f.duration - w.duration,
         painted: r.startTime + r.duration - (f.startTime + f.duration),
       };
     },
-    [PASTE_MEASURE, PASTE_READ_MARK, FIRST_MEASURE, FIRST_WORKER_MEASURE],
+    [PASTE_MEASURE, read, FIRST_MEASURE, FIRST_WORKER_MEASURE],
   );
 }
 
@@ -219,7 +220,7 @@ async function measureSize(context, url, mb, trials) {
         longestApp.push(split.app);
         longestBrowser.push(split.browser);
         blocked.push(tasks.reduce((a, [, d]) => a + d, 0));
-        const phase = await pastePhases(page);
+        const phase = await pastePhases(page, read);
         if (phase) phases.push(phase);
       }
       // The whole report follows the first (its lists are cut: every size here has over 1,000

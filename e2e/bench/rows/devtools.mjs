@@ -22,7 +22,7 @@ const PHASES = [
 ];
 
 /** "where the time goes": each phase's median over the pastes (medians of parts need not add up to the whole's). */
-export function phaseNote(phases) {
+function phaseNote(phases) {
   const parts = PHASES.map(([key, label]) => `${label} ${formatMs(summarize(phases.map((p) => p[key])).median)}`);
   return `where the time goes, median of each phase over ${phases.length} pastes: ${parts.join(" · ")}`;
 }
