@@ -5,6 +5,8 @@
  * here again when read, so both ways give the very same text.
  */
 import { InvalidInputError } from "../util/errors.ts";
+import { jsonBytes } from "../util/json-size.ts";
+import { utf8Length } from "../util/utf8.ts";
 import { canonicalJson } from "../util/canonical.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
 import type { ToolDefinition } from "../messages/request.ts";
@@ -77,77 +79,62 @@ const plainStrings = () => !("toJSON" in String.prototype);
 export const isPlainText = (b: ContentBlock): boolean =>
   b.type === "text" && b.providerFields === undefined && typeof b.text === "string" && plainStrings();
 
-export function blockJson(b: ContentBlock, i: number, j: number): string {
+/**
+ * The object `blockJson` serializes for a block other than a plain text: Strata's fields in their
+ * fixed order (an opaque block's as received).
+ */
+function blockValue(b: ContentBlock): object {
   const pf = b.providerFields;
   switch (b.type) {
     case "text":
-      // The most common block, written as `serialize` would write it without its object.
-      if (isPlainText(b)) return plainTextJson(b.text);
-      return serialize({ type: b.type, text: b.text, providerFields: pf }, "block", i, j);
+      return { type: b.type, text: b.text, providerFields: pf };
     case "thinking":
-      return serialize(
-        { type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
+      return { type: b.type, text: b.text, signature: b.signature, redacted: b.redacted, providerFields: pf };
     case "tool_call":
-      return serialize(
-        { type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
+      return { type: b.type, id: b.id, name: b.name, arguments: b.arguments, providerFields: pf };
     case "tool_result":
-      return serialize(
-        {
-          type: b.type,
-          toolCallId: b.toolCallId,
-          name: b.name,
-          result: b.result,
-          isError: b.isError,
-          providerFields: pf,
-        },
-        "block",
-        i,
-        j,
-      );
+      return {
+        type: b.type,
+        toolCallId: b.toolCallId,
+        name: b.name,
+        result: b.result,
+        isError: b.isError,
+        providerFields: pf,
+      };
     case "document":
-      return serialize(
-        {
-          type: b.type,
-          name: b.name,
-          mimeType: b.mimeType,
-          text: b.text,
-          data: b.data,
-          url: b.url,
-          providerFields: pf,
-        },
-        "block",
-        i,
-        j,
-      );
+      return {
+        type: b.type,
+        name: b.name,
+        mimeType: b.mimeType,
+        text: b.text,
+        data: b.data,
+        url: b.url,
+        providerFields: pf,
+      };
     case "file":
-      return serialize(
-        { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
+      return { type: b.type, name: b.name, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf };
     case "opaque":
       // The block as received, in its own key order: its bytes are what the provider reads.
-      return serialize(
-        { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
+      return { type: b.type, format: b.format, wireType: b.wireType, value: b.value, providerFields: pf };
     default:
-      return serialize(
-        { type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf },
-        "block",
-        i,
-        j,
-      );
+      return { type: b.type, mimeType: b.mimeType, data: b.data, url: b.url, providerFields: pf };
   }
+}
+
+/** The JSON text of block `j` of message `i`, as segmentation writes it. */
+export function blockJson(b: ContentBlock, i: number, j: number): string {
+  // The most common block, a plain text, is written as `serialize` would write it without its object.
+  return isPlainText(b) ? plainTextJson((b as { text: string }).text) : serialize(blockValue(b), "block", i, j);
+}
+
+/**
+ * `utf8Length(blockJson(b, i, j))` without writing the JSON when the block is plain JSON data
+ * (`jsonBytes`): a long request's tool calls and results are measured, not written. Anything
+ * else is written (so any error is `blockJson`'s, naming the block's path) and measured.
+ */
+export function blockJsonBytes(b: ContentBlock, i: number, j: number): number {
+  if (isPlainText(b)) return utf8Length(plainTextJson((b as { text: string }).text));
+  const value = blockValue(b);
+  const bytes = jsonBytes(value);
+  return bytes >= 0 ? bytes : utf8Length(serialize(value, "block", i, j));
 }

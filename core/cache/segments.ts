@@ -16,7 +16,15 @@ import { leadingSystemCount } from "../formats/system-placement.ts";
 import { checkedTokenEstimator, estimateLengthTokens, estimateTextTokens } from "../tokens/estimate.ts";
 import { escapedExtra } from "../util/json-size.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { blockJson, GEMINI_CHOICE, isPlainText, plainTextJson, serialize, toolJson } from "./segment-json.ts";
+import {
+  blockJson,
+  blockJsonBytes,
+  GEMINI_CHOICE,
+  isPlainText,
+  plainTextJson,
+  serialize,
+  toolJson,
+} from "./segment-json.ts";
 import {
   type HashMemo,
   type Kept,
@@ -219,7 +227,8 @@ class Segmenter {
     reuse?: Segment,
     /**
      * What the segment keeps (`keepPlainText` allows more than JSON): for `"text"`, `text` is a
-     * plain text block's own text; else its JSON (for `"source"` measured here, then not kept).
+     * plain text block's own text; else its JSON (for `"source"` measured here, then not kept;
+     * without a twin to compare it with, "": the block is measured from `source`, not written).
      */
     kept: Kept = "json",
   ): void {
@@ -235,7 +244,13 @@ class Segmenter {
     // A new plain text's escapes, counted once for its size and (on its JSON) its estimate.
     const extra = same === undefined && plainText ? escapedExtra(text) : undefined;
     const byteLength =
-      same !== undefined ? same.byteLength : plainText ? plainTextBytes(text, extra) : utf8Length(text);
+      same !== undefined
+        ? same.byteLength
+        : plainText
+          ? plainTextBytes(text, extra)
+          : kept === "source" && twin === undefined
+            ? blockJsonBytes(source as ContentBlock, messageIndex!, item)
+            : utf8Length(text);
     // An estimator that reads its text is given the segment's JSON, however it is kept.
     const tokens =
       this.#aheadAt < this.#ahead.length
@@ -403,8 +418,14 @@ class Segmenter {
       // The commonest block, a plain text, is kept as its own text when it may be, and any other
       // block's JSON is written to be measured only, when it may be (`TextKeeping`).
       const plain = reuse === undefined && this.keepPlainText && isPlainText(b);
-      const text = reuse ? "" : plain ? (b as { text: string }).text : blockJson(b, i, j);
       const kept = plain ? "text" : this.keepPlainText === "sources" ? "source" : "json";
+      // A block that keeps no text and has no twin to be compared with is measured, not written.
+      const text =
+        reuse || (kept === "source" && this.twin === undefined)
+          ? ""
+          : plain
+            ? (b as { text: string }).text
+            : blockJson(b, i, j);
       this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse, kept);
     }
   }

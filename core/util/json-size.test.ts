@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type JsonSize, sizeJson } from "./json-size.ts";
+import { jsonBytes, type JsonSize, sizeJson } from "./json-size.ts";
 import { utf8Length } from "./utf8.ts";
 
 const encoder = new TextEncoder();
@@ -171,5 +171,22 @@ describe("sizeJson", () => {
   it("counts bytes as utf8Length counts the written JSON", () => {
     const value = { text: "naïve ☕ 😀", list: ["\u00e9", "\ud83d"] };
     expect(sized(value).bytes).toBe(utf8Length(JSON.stringify(value)));
+  });
+});
+
+describe("jsonBytes", () => {
+  it("is the UTF-8 length of JSON.stringify for any JSON-like data (seed 2026_1204)", () => {
+    fc.assert(
+      fc.property(anyData, (value) => {
+        const json = JSON.stringify(value);
+        expect(jsonBytes(value)).toBe(json === undefined ? -1 : encoder.encode(json).length);
+      }),
+      { seed: 2026_1204, numRuns: 600 },
+    );
+  });
+
+  it("is -1, writing nothing, for what JSON.stringify treats specially", () => {
+    for (const value of [{ when: new Date(0) }, [{ toJSON: () => 1 }], { n: 10n }, new Map(), undefined, () => 1])
+      expect(jsonBytes(value)).toBe(-1);
   });
 });

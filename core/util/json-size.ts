@@ -1,10 +1,11 @@
 /**
  * The size of `JSON.stringify(value)` without writing it: its length in UTF-16 code units and,
  * when asked, in UTF-8 bytes. Budgets measure every tool call's arguments and every structured
- * tool result as JSON (core/assembly/context-measure.ts); at 100,000 messages the strings
- * `JSON.stringify` wrote only to be measured and dropped were about 30 MB of garbage per call,
- * so the young generation filled twice a call and whatever was alive at that moment was
- * copied and promoted. Counting writes nothing.
+ * tool result as JSON (core/assembly/context-measure.ts), and inspect's segmentation measures
+ * the blocks whose JSON it keeps no copy of (`blockJsonBytes`, core/cache/segment-json.ts). At
+ * 100,000 messages the strings `JSON.stringify` wrote only to be measured and dropped were about
+ * 30 MB of garbage per call, so the young generation filled twice a call and whatever was alive
+ * at that moment was copied and promoted. Counting writes nothing.
  *
  * Only plain JSON data is sized here — plain objects, arrays, strings, finite or non-finite
  * numbers, booleans, `null` (and `undefined`, functions and symbols where JSON drops or nulls
@@ -57,6 +58,19 @@ export function sizeJson(value: unknown, out: JsonSize, withBytes: boolean): voi
   }
   out.chars = chars;
   out.bytes = withBytes ? bytes : 0;
+}
+
+/**
+ * `utf8Length(JSON.stringify(value))` for plain JSON data (an object or array at the top, or any
+ * value `sizeJson` counts), written nowhere; -1 when `value` holds anything `sizeJson` would
+ * stringify to measure (the caller writes it, so any error is its own).
+ */
+export function jsonBytes(value: unknown): number {
+  chars = 0;
+  bytes = 0;
+  countBytes = true;
+  if (value === undefined || typeof value === "function" || typeof value === "symbol" || !add(value, 0)) return -1;
+  return bytes;
 }
 
 /** Adds the JSON of `value` (not `undefined`, a function or a symbol) to the running sizes. */
