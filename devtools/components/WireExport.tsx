@@ -4,6 +4,7 @@ import type { InspectionReport } from "../../core/inspect/index.ts";
 import { useInput } from "../store/input.ts";
 import { exportRequest } from "../views/Raw/model.ts";
 import { CopyButton, downloadText } from "./CopyButton.tsx";
+import { utf8Length } from "../../core/cache/index.ts";
 import { fmtBytes, fmtInt } from "./format.ts";
 import { JsonLines } from "./JsonLines.tsx";
 import { FORMAT_NAMES } from "./names.ts";
@@ -67,7 +68,8 @@ export function WireExport({
     <div className="wire-export" data-testid={testId} data-format={format}>
       <div className="raw-toolbar">
         <span>
-          The {what} as {FORMAT_NAMES[format]} JSON ({fmtBytes(result.text.length)}):
+          The {what} as {FORMAT_NAMES[format]} JSON (
+          <span data-testid={`${testId}-size`}>{fmtBytes(utf8Length(result.text))}</span>):
         </span>
         <CopyButton testId={`${testId}-copy`} text={() => result.text} label="Copy" />
         <button

@@ -6,6 +6,7 @@
  * lines of each), and are joined only for a copy. As UTF-8 bytes (a transfer, free for the page)
  * the worker's `TextEncoder` took ~240 ms more for the same text: more than the page saved.
  */
+import { utf8Length } from "../../core/cache/index.ts";
 export class TextParts {
   /** Characters in all the parts. */
   readonly length: number;
@@ -21,6 +22,10 @@ export class TextParts {
     return this.parts.join("");
   }
 }
+
+/** The UTF-8 size of `text` (each part measured, none joined): what a copy or download of it weighs. */
+export const textBytes = (text: string | TextParts): number =>
+  typeof text === "string" ? utf8Length(text) : text.parts.reduce((n, part) => n + utf8Length(part), 0);
 
 /** `text` as one string (parts joined). */
 export const plainText = (text: string | TextParts): string => (typeof text === "string" ? text : text.text());

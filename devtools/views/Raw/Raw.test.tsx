@@ -18,6 +18,26 @@ describe("Raw", () => {
     expect(lines.textContent).toContain(`"model": "${report.request!.model.model}"`);
   });
 
+  it("gives the request JSON's size in UTF-8 bytes, not characters", async () => {
+    const base = await reportFor("openai-chat");
+    const request = base.request!;
+    // Two bytes for é, three for 語, four for the emoji (two UTF-16 units).
+    const text = "é語😀".repeat(200);
+    const first = request.messages[0]!;
+    const report = {
+      ...base,
+      request: {
+        ...request,
+        messages: [{ ...first, content: [{ type: "text" as const, text }] }, ...request.messages.slice(1)],
+      },
+    };
+    renderWithClient(<RawView report={report} />);
+    const json = JSON.stringify(report.request, null, 2);
+    const bytes = new TextEncoder().encode(json).length;
+    expect(bytes).toBeGreaterThan(json.length + 900);
+    expect(screen.getByTestId("raw-request-size").textContent).toBe(`${(bytes / 1024).toFixed(1)} KB of JSON`);
+  });
+
   it("exports to Anthropic with the suggested cache breakpoints as cache_control", async () => {
     const report = await turnReport(2);
     const result = exportRequest(report, report.request!, "anthropic", true);

@@ -4,7 +4,7 @@ import type { Labels } from "../../components/closedSets.ts";
 import { CopyButton, downloadText } from "../../components/CopyButton.tsx";
 import { fmtBytes, plural } from "../../components/format.ts";
 import { JsonLines } from "../../components/JsonLines.tsx";
-import { plainText } from "../../components/textParts.ts";
+import { plainText, textBytes } from "../../components/textParts.ts";
 import { requestImages, Thumbnail } from "../../components/Thumbnail.tsx";
 import { FORMAT_NAMES } from "../../components/names.ts";
 import { workerRequestJson } from "../../inspect/runner.ts";
@@ -143,6 +143,7 @@ export function RawView({ report, requestComing }: ViewProps) {
     if (tab !== "request" || !request) return "";
     return made === undefined ? JSON.stringify(request, null, 2) : made;
   }, [tab, request, made]);
+  const requestBytes = useMemo(() => (requestText === null ? 0 : textBytes(requestText)), [requestText]);
   const reportText = useMemo(() => (tab === "report" ? JSON.stringify(report, null, 2) : ""), [tab, report]);
   const bundle = report.fingerprints;
   return (
@@ -183,7 +184,11 @@ export function RawView({ report, requestComing }: ViewProps) {
                 text={() => (requestText === null ? "" : plainText(requestText))}
                 label="Copy request"
               />
-              {requestText === null ? null : <span className="muted">{fmtBytes(requestText.length)} of JSON</span>}
+              {requestText === null ? null : (
+                <span className="muted" data-testid="raw-request-size">
+                  {fmtBytes(requestBytes)} of JSON
+                </span>
+              )}
             </div>
             <Images report={report} />
             {requestText === null ? (
