@@ -104,6 +104,39 @@ describe("providerHistoryIssues: what each provider accepts", () => {
     expect(codes(body)).toEqual(["1 missing_tool_response", "2 extra_tool_response"]);
   });
 
+  it("checks a run of many calls and results by id: unknown, repeated and missing ids, each list of ids cut short", () => {
+    const calls = Array.from({ length: 12 }, (_, k) => ({
+      id: `call_${k}`,
+      type: "function",
+      function: { name: "lookup", arguments: "{}" },
+    }));
+    const answer = (id: string) => ({ role: "tool", tool_call_id: id, content: "ok" });
+    const body = {
+      model: "gpt-4.1",
+      messages: [
+        { role: "user", content: "Look everything up." },
+        { role: "assistant", content: null, tool_calls: calls },
+        // calls 0–9 answered, call 3 twice, and one id no call made; calls 10 and 11 never
+        ...calls.slice(0, 10).map((c) => answer(c.id)),
+        answer("call_3"),
+        answer("call_x"),
+      ],
+    };
+    const { issues } = issuesOf(body);
+    expect(issues.map((i) => `${i.index} ${i.code}`)).toEqual([
+      "1 missing_tool_response",
+      "12 extra_tool_response",
+      "13 extra_tool_response",
+    ]);
+    expect(issues[0]!.message).toBe(
+      'tool calls "call_10", "call_11" have no result in messages[2..13]: add one for each.',
+    );
+    expect(issues[1]!.message).toBe('tool call "call_3" is answered more than once: keep one result.');
+    expect(issues[2]!.message).toBe(
+      'tool result answers "call_x", which messages[1] did not call ("call_0", "call_1", "call_2", "call_3", "call_4" and 7 more): fix its id or remove it.',
+    );
+  });
+
   it("lets a Responses function_call_output come later, but not without its call", () => {
     const body = structuredClone(openaiResponsesSample);
     const output = body.input.splice(3, 1)[0]!;
@@ -120,6 +153,14 @@ describe("providerHistoryIssues: what each provider accepts", () => {
     body.contents[2]!.parts.push(structuredClone(body.contents[2]!.parts[0]!) as never);
     // messages[0] is the systemInstruction; the response turn is messages[3].
     expect(codes(body)).toEqual(["3 missing_tool_response"]);
+    // Two calls and one response: as wrong as one call and two.
+    const fewer = structuredClone(geminiSample);
+    fewer.contents[1]!.parts.push(structuredClone(fewer.contents[1]!.parts[0]!) as never);
+    const { issues } = issuesOf(fewer);
+    expect(issues.map((i) => `${i.index} ${i.code}`)).toEqual(["3 missing_tool_response"]);
+    expect(issues[0]!.message).toBe(
+      "2 function calls in messages[2] but 1 response here: Gemini wants one response per call.",
+    );
   });
 
   it("names a bad message field and a bad format", () => {

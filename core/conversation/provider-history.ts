@@ -31,7 +31,13 @@ export const PROVIDER_HISTORY_ISSUE_CODES = Object.freeze({
   toolResultNotFirst: "tool_result_not_first",
 } as const);
 
-const quoted = (ids: readonly string[]) => ids.map((id) => JSON.stringify(id)).join(", ");
+/** Ids named in a message: the first few, and how many more (a run may hold thousands of calls). */
+const QUOTED_IDS = 5;
+const quoted = (ids: readonly string[]) =>
+  ids
+    .slice(0, QUOTED_IDS)
+    .map((id) => JSON.stringify(id))
+    .join(", ") + (ids.length > QUOTED_IDS ? ` and ${ids.length - QUOTED_IDS} more` : "");
 /** Shared empty answer of `calls` and `results`: most messages have neither, and a long history allocated a list for each. */
 const NONE: readonly never[] = Object.freeze([]);
 const holds = (m: Message, type: ContentBlock["type"]) => {
@@ -88,7 +94,7 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
     const m = messages[i]!;
     const made = calls(m);
     if (made.length === 0) {
-      if (results(m).length > 0)
+      if (holds(m, "tool_result"))
         add(
           HISTORY_ISSUE_CODES.orphanToolResponse,
           i,
@@ -97,13 +103,11 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
       i++;
       continue;
     }
-    // The answering messages: the run of tool messages (OpenAI Chat) or the next message.
+    // The answering messages, messages[i + 1, j): the run of tool messages (OpenAI Chat) or the next message.
     let j = i + 1;
-    const answer: number[] = [];
-    if (format === "openai-chat") while (j < messages.length && messages[j]!.role === "tool") answer.push(j++);
-    else if (j < messages.length && messages[j]!.role !== "assistant" && results(messages[j]!).length > 0)
-      answer.push(j++);
-    if (answer.length === 0) {
+    if (format === "openai-chat") while (j < messages.length && messages[j]!.role === "tool") j++;
+    else if (j < messages.length && messages[j]!.role !== "assistant" && holds(messages[j]!, "tool_result")) j++;
+    if (j === i + 1) {
       add(
         HISTORY_ISSUE_CODES.toolCallWithoutResponse,
         i,
@@ -113,12 +117,14 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
       continue;
     }
     const byId = made.every((c) => c.id !== "");
-    const want = new Set(made.map((c) => c.id));
-    const got: string[] = [];
-    for (const k of answer) {
+    // By id: how many results answered each call so far (a Map, so a run of n calls and results
+    // is checked in time linear in n). Without ids (Gemini) only the results are counted.
+    const answered = byId ? new Map<string, number>() : null;
+    if (answered) for (const c of made) answered.set(c.id, 0);
+    let got = 0;
+    for (let k = i + 1; k < j; k++) {
       const blocks = messages[k]!.content;
-      const rs = results(messages[k]!);
-      if (rs.length === 0)
+      if (!holds(messages[k]!, "tool_result"))
         add(
           HISTORY_ISSUE_CODES.toolMessageWithoutResult,
           k,
@@ -134,38 +140,42 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
             `content[${firstOther}] (${blocks[firstOther]!.type}) comes before a tool_result: Anthropic wants every tool_result first, then any text.`,
           );
       }
-      for (const r of rs) {
-        if (!byId) {
-          got.push(r.toolCallId);
-          continue;
+      for (let b = 0; b < blocks.length; b++) {
+        const r = blocks[b]!;
+        if (r.type !== "tool_result") continue;
+        got++;
+        if (!answered) continue;
+        const times = answered.get(r.toolCallId);
+        if (times === undefined)
+          add(
+            HISTORY_ISSUE_CODES.extraToolResponse,
+            k,
+            `tool result answers ${JSON.stringify(r.toolCallId)}, which messages[${i}] did not call (${quoted([...answered.keys()])}): fix its id or remove it.`,
+          );
+        else {
+          if (times > 0)
+            add(
+              HISTORY_ISSUE_CODES.extraToolResponse,
+              k,
+              `tool call ${JSON.stringify(r.toolCallId)} is answered more than once: keep one result.`,
+            );
+          answered.set(r.toolCallId, times + 1);
         }
-        if (!want.has(r.toolCallId))
-          add(
-            HISTORY_ISSUE_CODES.extraToolResponse,
-            k,
-            `tool result answers ${JSON.stringify(r.toolCallId)}, which messages[${i}] did not call (${quoted([...want])}): fix its id or remove it.`,
-          );
-        else if (got.includes(r.toolCallId))
-          add(
-            HISTORY_ISSUE_CODES.extraToolResponse,
-            k,
-            `tool call ${JSON.stringify(r.toolCallId)} is answered more than once: keep one result.`,
-          );
-        got.push(r.toolCallId);
       }
     }
-    const missing = byId ? [...want].filter((id) => !got.includes(id)) : [];
+    const missing: string[] = [];
+    if (answered) for (const [id, times] of answered) if (times === 0) missing.push(id);
     if (missing.length > 0)
       add(
         HISTORY_ISSUE_CODES.missingToolResponse,
         i,
-        `tool ${missing.length === 1 ? "call" : "calls"} ${quoted(missing)} ${missing.length === 1 ? "has" : "have"} no result in messages[${answer[0]}${answer.length > 1 ? `..${answer[answer.length - 1]}` : ""}]: add one for each.`,
+        `tool ${missing.length === 1 ? "call" : "calls"} ${quoted(missing)} ${missing.length === 1 ? "has" : "have"} no result in messages[${i + 1}${j - 1 > i + 1 ? `..${j - 1}` : ""}]: add one for each.`,
       );
-    if (!byId && got.length !== made.length)
+    if (!answered && got !== made.length)
       add(
         HISTORY_ISSUE_CODES.missingToolResponse,
-        answer[0]!,
-        `${made.length} function ${made.length === 1 ? "call" : "calls"} in messages[${i}] but ${got.length} ${got.length === 1 ? "response" : "responses"} here: Gemini wants one response per call.`,
+        i + 1,
+        `${made.length} function ${made.length === 1 ? "call" : "calls"} in messages[${i}] but ${got} ${got === 1 ? "response" : "responses"} here: Gemini wants one response per call.`,
       );
     i = j;
   }

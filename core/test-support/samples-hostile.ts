@@ -183,6 +183,26 @@ function tinyMessages(bytes: number): string {
 }
 
 /**
+ * One assistant message making `n` parallel tool calls, answered by a tool message each, the last
+ * by an id no call made: the history check read every answer against every call (1.4–1.9 s at
+ * n = 33,000, just under inspect's item cap of 100,000 messages and blocks).
+ */
+function parallelToolCalls(n: number): string {
+  const calls = Array.from(
+    { length: n },
+    (_, k) => `{"id":"call_${k}","type":"function","function":{"name":"lookup","arguments":"{}"}}`,
+  );
+  const answers = Array.from(
+    { length: n },
+    (_, k) => `{"role":"tool","tool_call_id":"call_${k === n - 1 ? "x" : k}","content":"ok"}`,
+  );
+  return (
+    `{"model":"gpt-4o","messages":[{"role":"user","content":"Look everything up."},` +
+    `{"role":"assistant","content":null,"tool_calls":[${calls.join(",")}]},${answers.join(",")}]}`
+  );
+}
+
+/**
  * The window-shift shape that made comparison quadratic, as OpenAI Chat turns: previous is
  * `[first, (user, assistant) × m, END-A]`, next is `[(user, assistant) × m, END-B]` — next looks
  * like previous without its first message until the very last message.
@@ -222,6 +242,14 @@ export const hostileComparisonSamples: readonly HostileSample[] = [
     kind: "report",
     title: "A 1 MiB body of 64,000 tiny messages (its report was 44 MB)",
     body: () => tinyMessages(1_048_576),
+    expect: {},
+  },
+  {
+    id: "parallel-tool-calls",
+    kind: "report",
+    title:
+      "One assistant message with 33,000 parallel tool calls, answered by as many tool messages, the last by an unknown id (1.4–1.9 s)",
+    body: () => parallelToolCalls(33_000),
     expect: {},
   },
   {
