@@ -357,14 +357,16 @@ export function writeOpenAIResponses(
       input.push(messageItem(role, parts, blocks, own));
       return;
     }
+    // A run of consecutive content blocks, from content[runStart], becomes one message item.
     let run: ContentBlock[] = [];
+    let runStart = 0;
     let runExtras: JsonObject | undefined;
     const close = () => {
       if (run.length > 0)
         input.push(
           messageItem(
             "assistant",
-            run.map((b, j) => partTo(b, "assistant", `messages[${i}].content[${j}]`)!).filter(Boolean),
+            run.map((b, k) => partTo(b, "assistant", `messages[${i}].content[${runStart + k}]`)!).filter(Boolean),
             run,
             runExtras,
           ),
@@ -372,11 +374,15 @@ export function writeOpenAIResponses(
       run = [];
       runExtras = undefined;
     };
-    for (const b of m.content) {
+    for (let j = 0; j < m.content.length; j++) {
+      const b = m.content[j]!;
       const x = fieldsFor(b, KEY);
       if (b.type === "text" || b.type === "image" || b.type === "file" || b.type === "document" || b.type === "audio") {
         if (x.itemStart !== undefined) close();
-        if (run.length === 0) runExtras = x.itemStart as JsonObject | undefined;
+        if (run.length === 0) {
+          runExtras = x.itemStart as JsonObject | undefined;
+          runStart = j;
+        }
         run.push(b);
         continue;
       }
@@ -392,7 +398,7 @@ export function writeOpenAIResponses(
           }),
         );
       else if (b.type === "thinking" && x.item !== undefined) input.push(x.item as JsonObject);
-      else if (b.type === "thinking") ctx.thinkingDropped(`messages[${i}].content[${m.content.indexOf(b)}]`, b);
+      else if (b.type === "thinking") ctx.thinkingDropped(`messages[${i}].content[${j}]`, b);
       else if (b.type === "opaque") {
         const own = ownOpaque(b, KEY);
         if (own) input.push(own);
