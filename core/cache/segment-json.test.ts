@@ -3,47 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { ContentBlock } from "../messages/types.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { utf8Length } from "../util/utf8.ts";
+import { jsonLikeArb, jsonStringArb } from "../test-support/arbitraries.ts";
+import { specialJsonValues } from "../test-support/json-special.ts";
 import { blockJson, blockJsonBytes } from "./segment-json.ts";
 
-/** Strings with everything JSON escapes or encodes in more than one byte, lone surrogates included. */
-const anyText = fc.string({
-  maxLength: 40,
-  unit: fc.oneof(
-    fc.constantFrom(
-      "\u0000",
-      "\u001f",
-      "\b",
-      "\t",
-      "\n",
-      "\r",
-      '"',
-      "\\",
-      "\ud800",
-      "\udc00",
-      "é",
-      "€",
-      "😀",
-      "\u2028",
-    ),
-    fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 30 }),
-  ),
-});
-
-/** JSON-like values as callers send them: with numbers JSON writes oddly and members it drops. */
-const anyValue = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    anyText,
-    fc.double(),
-    fc.integer(),
-    fc.constantFrom(-0, 1e21, NaN, -Infinity, 2 ** 53 + 2),
-    fc.boolean(),
-    fc.constant(null),
-    fc.constant(undefined),
-    fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(anyText, fc.constantFrom("2", "10", "__proto__")), tie("value"), { maxKeys: 4 }),
-  ),
-})).value;
+const anyText = jsonStringArb;
+const anyValue = jsonLikeArb;
 
 const providerFields = fc.option(fc.dictionary(anyText, anyValue, { maxKeys: 3 }), { nil: undefined });
 
@@ -91,18 +56,7 @@ describe("blockJsonBytes", () => {
   });
 
   it("measures what JSON.stringify treats specially as written: toJSON, a Date, a class instance, a boxed string", () => {
-    class Point {
-      constructor(
-        readonly x: number,
-        readonly y: number,
-      ) {}
-    }
-    const values = [
-      { when: new Date(Date.UTC(2026, 11, 4)) },
-      { custom: { toJSON: () => "replaced" } },
-      { point: new Point(1, 2), boxed: new String("b") },
-      [new Map([[1, 2]]), new Uint8Array([1, 2])],
-    ];
+    const values = specialJsonValues();
     for (const value of values) {
       const block: ContentBlock = { type: "tool_call", id: "c1", name: "f", arguments: value as never };
       expect(blockJsonBytes(block, 3, 1)).toBe(utf8Length(blockJson(block, 3, 1)));

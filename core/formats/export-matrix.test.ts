@@ -67,31 +67,28 @@ describe("export matrix: every sample through every converter", () => {
 });
 
 describe("the Responses writer names each block of an assistant message by its own index", () => {
-  const base = { model: { provider: "openai", model: "gpt-4.1" }, tools: [] };
   const call = { type: "tool_call", id: "call_1", name: "lookup", arguments: {} } as const;
+  /** A user's text, then an assistant message of `content`. */
+  const answeredWith = (content: readonly object[]) =>
+    ({
+      model: { provider: "openai", model: "gpt-4.1" },
+      tools: [],
+      messages: [
+        { role: "user", content: [{ type: "text", text: "Go." }] },
+        { role: "assistant", content },
+      ],
+    }) as unknown as NormalizedRequest;
 
   it("in a dropped thinking block's warning, after other blocks", () => {
     const thinking = { type: "thinking", text: "Plan.", signature: "sig" } as const;
-    const request = {
-      ...base,
-      messages: [
-        { role: "user", content: [{ type: "text", text: "Go." }] },
-        { role: "assistant", content: [call, { type: "text", text: "Looking." }, thinking, call, thinking] },
-      ],
-    } as unknown as NormalizedRequest;
+    const request = answeredWith([call, { type: "text", text: "Looking." }, thinking, call, thinking]);
     const dropped = toOpenAIResponses(request).warnings.filter((w) => w.code === "signed_content_dropped");
     expect(dropped.map((w) => w.path)).toEqual(["messages[1].content[2]", "messages[1].content[4]"]);
   });
 
   it("in the error for a block of a run that does not start the message", () => {
     const audio = { type: "audio", mimeType: "audio/wav", url: "https://example.com/a.wav" } as const;
-    const request = {
-      ...base,
-      messages: [
-        { role: "user", content: [{ type: "text", text: "Go." }] },
-        { role: "assistant", content: [call, { type: "text", text: "Listen:" }, audio] },
-      ],
-    } as unknown as NormalizedRequest;
+    const request = answeredWith([call, { type: "text", text: "Listen:" }, audio]);
     expect(() => toOpenAIResponses(request)).toThrow(
       expect.objectContaining({ field: "messages[1].content[2]" }) as unknown as Error,
     );

@@ -34,3 +34,90 @@ export const requestArb: fc.Arbitrary<NormalizedRequest> = fc.record({
 export const providerArb = fc.constantFrom("openai", "anthropic", "gemini") as fc.Arbitrary<
   "openai" | "anthropic" | "gemini"
 >;
+
+/** A character JSON escapes, writes in more than one UTF-8 byte, or cannot encode (a lone surrogate). */
+const specialChar = fc.constantFrom(
+  "\u0000",
+  "\u001f",
+  "\b",
+  "\n",
+  "\r",
+  "\t",
+  '"',
+  "\\",
+  "\ud800",
+  "\udc00",
+  "😀",
+  "é",
+  "€",
+);
+/** Long mostly plain strings (past json-size.ts's `SHORT`, where a native scan comes first), with at most one special character. */
+const longText = fc
+  .tuple(fc.string({ unit: "grapheme-ascii", minLength: 20, maxLength: 60 }), fc.option(specialChar), fc.nat(60))
+  .map(([text, char, at]) => (char === null ? text : text.slice(0, at) + char + text.slice(at)));
+
+/**
+ * Strings with every kind of character JSON escapes or UTF-8 writes in more than one byte, lone
+ * surrogates included, short and long.
+ */
+export const jsonStringArb: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc.string({ unit: "binary", minLength: 20, maxLength: 60 }),
+  longText,
+  fc.string({
+    maxLength: 40,
+    unit: fc.constantFrom(
+      "\u0000",
+      "\u001f",
+      "\b",
+      "\t",
+      "\n",
+      "\f",
+      "\r",
+      '"',
+      "\\",
+      "\ud800",
+      "\udc00",
+      "é",
+      "€",
+      "😀",
+      "a",
+      "\u007f",
+      "\u2028",
+    ),
+  }),
+);
+
+/** JSON-like data with every kind of string, numbers JSON writes oddly and the values it drops. */
+export const jsonLikeArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    { arbitrary: jsonStringArb, weight: 4 },
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(
+      0,
+      -0,
+      1e21,
+      1e-7,
+      -1.5e300,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      2 ** 53 + 2,
+      NaN,
+      Infinity,
+      -Infinity,
+    ),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom(undefined, () => 1, Symbol("s")),
+    fc.array(tie("value"), { maxLength: 5 }),
+    fc.dictionary(
+      fc.oneof(fc.string({ unit: "binary" }), fc.constantFrom("0", "10", "2", "__proto__", "a\nb")),
+      tie("value"),
+      {
+        maxKeys: 5,
+      },
+    ),
+  ),
+})).value;

@@ -1,7 +1,9 @@
 import fc from "fast-check";
+import { jsonLikeArb as anyData } from "../test-support/arbitraries.ts";
 import { describe, expect, it } from "vitest";
 import { jsonBytes, type JsonSize, sizeJson } from "./json-size.ts";
 import { utf8Length } from "./utf8.ts";
+import { specialJsonValues } from "../test-support/json-special.ts";
 
 const encoder = new TextEncoder();
 
@@ -16,84 +18,6 @@ function sized(value: unknown, withBytes = true): JsonSize {
   sizeJson(value, out, withBytes);
   return out;
 }
-
-/** Strings short and long (past `SHORT`, where a native scan comes first), mostly plain, with one special character or many. */
-const special = fc.constantFrom(
-  "\u0000",
-  "\u001f",
-  "\b",
-  "\n",
-  "\r",
-  "\t",
-  '"',
-  "\\",
-  "\ud800",
-  "\udc00",
-  "😀",
-  "é",
-  "€",
-);
-const longText = fc
-  .tuple(fc.string({ unit: "grapheme-ascii", minLength: 20, maxLength: 60 }), fc.option(special), fc.nat(60))
-  .map(([text, char, at]) => (char === null ? text : text.slice(0, at) + char + text.slice(at)));
-
-/** JSON-like data with every kind of string, numbers JSON writes oddly and the values it drops. */
-const anyData = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    fc.string({ unit: "binary" }),
-    fc.string({ unit: "binary", minLength: 20, maxLength: 60 }),
-    longText,
-    fc.string({
-      maxLength: 40,
-      unit: fc.constantFrom(
-        "\u0000",
-        "\u001f",
-        "\b",
-        "\t",
-        "\n",
-        "\f",
-        "\r",
-        '"',
-        "\\",
-        "\ud800",
-        "\udc00",
-        "é",
-        "€",
-        "😀",
-        "a",
-        "\u007f",
-        "\u2028",
-      ),
-    }),
-    fc.double(),
-    fc.integer(),
-    fc.constantFrom(
-      0,
-      -0,
-      1e21,
-      1e-7,
-      -1.5e300,
-      Number.MAX_SAFE_INTEGER,
-      -Number.MAX_SAFE_INTEGER,
-      2 ** 53 + 2,
-      NaN,
-      Infinity,
-      -Infinity,
-    ),
-    fc.boolean(),
-    fc.constant(null),
-    fc.constantFrom(undefined, () => 1, Symbol("s")),
-    fc.array(tie("value"), { maxLength: 5 }),
-    fc.dictionary(
-      fc.oneof(fc.string({ unit: "binary" }), fc.constantFrom("0", "10", "2", "__proto__", "a\nb")),
-      tie("value"),
-      {
-        maxKeys: 5,
-      },
-    ),
-  ),
-})).value;
 
 describe("sizeJson", () => {
   it("equals JSON.stringify's length and UTF-8 bytes for any JSON-like data (seed 2026_1203)", () => {
@@ -124,20 +48,8 @@ describe("sizeJson", () => {
   });
 
   it("hands anything JSON.stringify treats specially to JSON.stringify: toJSON, Date, Map, class instances, boxed values", () => {
-    class Point {
-      constructor(
-        readonly x: number,
-        readonly y: number,
-      ) {}
-    }
     const special = [
-      { when: new Date(Date.UTC(2026, 11, 3)) },
-      { custom: { toJSON: () => "replaced" } },
-      [new Map([[1, 2]]), new Set([1])],
-      { point: new Point(1, 2) },
-      [new String("boxed"), new Number(5), new Boolean(false)],
-      Object.assign([1, 2], { toJSON: () => ({ list: true }) }),
-      { typed: new Uint8Array([1, 2, 3]) },
+      ...specialJsonValues(),
       Object.create(null, { own: { value: "x", enumerable: true }, hidden: { value: "y", enumerable: false } }),
     ];
     for (const value of special) expect(sized(value)).toEqual(expected(value));
@@ -186,7 +98,6 @@ describe("jsonBytes", () => {
   });
 
   it("is -1, writing nothing, for what JSON.stringify treats specially", () => {
-    for (const value of [{ when: new Date(0) }, [{ toJSON: () => 1 }], { n: 10n }, new Map(), undefined, () => 1])
-      expect(jsonBytes(value)).toBe(-1);
+    for (const value of [...specialJsonValues(), { n: 10n }, undefined, () => 1]) expect(jsonBytes(value)).toBe(-1);
   });
 });
