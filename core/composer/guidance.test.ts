@@ -38,6 +38,17 @@ describe("resolveGuidance", () => {
     expect(resolveGuidance({ registry, toolName: "search_web" }).prefix).toEqual(["Always cite sources."]);
   });
 
+  it("keeps each prefix and suffix text once, in first-registration order, the same text allowed in both groups", () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => ({
+      match: { toolName: "*" },
+      mode: i % 2 === 0 ? ("prefix" as const) : ("suffix" as const),
+      text: `rule ${i % 7}`,
+    }));
+    const resolved = resolveGuidance({ registry: createGuidanceRegistry(entries), toolName: "any_tool" });
+    expect(resolved.prefix).toEqual(["rule 0", "rule 2", "rule 4", "rule 6", "rule 1", "rule 3", "rule 5"]);
+    expect(resolved.suffix).toEqual(["rule 1", "rule 3", "rule 5", "rule 0", "rule 2", "rule 4", "rule 6"]);
+  });
+
   it("gives only catch-all guidance to other tools, and nothing when nothing matches", () => {
     expect(resolveGuidance({ registry, toolName: "fetch_url" }).text).toBe("Report failures plainly.");
     expect(resolveGuidance({ registry: createGuidanceRegistry([]), toolName: "fetch_url" })).toEqual({

@@ -69,8 +69,11 @@ export function createGuidanceRegistry(entries: readonly GuidanceEntry[]): Guida
   });
 }
 
-function pushUnique(list: string[], text: string): void {
-  if (text !== "" && !list.includes(text)) list.push(text);
+/** Appends `text` to `list` unless empty or already there (`seen` holds the list's texts: linear in the entries). */
+function pushUnique(list: string[], seen: Set<string>, text: string): void {
+  if (text === "" || seen.has(text)) return;
+  seen.add(text);
+  list.push(text);
 }
 
 /**
@@ -90,7 +93,11 @@ export function resolveGuidance(params: ResolveGuidanceParams): ResolvedGuidance
   const matched = registry.match(toolName);
   const prefix: string[] = [];
   const suffix: string[] = [];
-  for (const entry of matched) pushUnique(entry.mode === "prefix" ? prefix : suffix, entry.text);
+  const seenPrefix = new Set<string>();
+  const seenSuffix = new Set<string>();
+  for (const entry of matched)
+    if (entry.mode === "prefix") pushUnique(prefix, seenPrefix, entry.text);
+    else pushUnique(suffix, seenSuffix, entry.text);
   const parts = base === undefined || base === "" ? [...prefix, ...suffix] : [...prefix, base, ...suffix];
   return { toolName, text: parts.join("\n"), prefix, suffix, matched };
 }
