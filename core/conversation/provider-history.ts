@@ -121,6 +121,8 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
     // is checked in time linear in n). Without ids (Gemini) only the results are counted.
     const answered = byId ? new Map<string, number>() : null;
     if (answered) for (const c of made) answered.set(c.id, 0);
+    // The calls' ids as an issue names them: written once a run, however many results answer none.
+    let calledIds: string | undefined;
     let got = 0;
     for (let k = i + 1; k < j; k++) {
       const blocks = messages[k]!.content;
@@ -150,7 +152,7 @@ export function providerHistoryIssues(messages: readonly Message[], format: Wire
           add(
             HISTORY_ISSUE_CODES.extraToolResponse,
             k,
-            `tool result answers ${JSON.stringify(r.toolCallId)}, which messages[${i}] did not call (${quoted([...answered.keys()])}): fix its id or remove it.`,
+            `tool result answers ${JSON.stringify(r.toolCallId)}, which messages[${i}] did not call (${(calledIds ??= quoted([...answered.keys()]))}): fix its id or remove it.`,
           );
         else {
           if (times > 0)

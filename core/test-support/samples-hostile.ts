@@ -183,18 +183,21 @@ function tinyMessages(bytes: number): string {
 }
 
 /**
- * One assistant message making `n` parallel tool calls, answered by a tool message each, the last
- * by an id no call made: the history check read every answer against every call (1.4–1.9 s at
- * n = 33,000, just under inspect's item cap of 100,000 messages and blocks).
+ * One assistant message making `n` parallel tool calls, answered by a tool message each: the last
+ * by an id no call made (`unknown` "last"), or every one (`"all"`). The history check read every
+ * answer against every call (1.4–1.9 s at n = 33,000, just under inspect's item cap of 100,000
+ * messages and blocks), and named every call in each unknown answer's issue (4.6 s at n = 5,000
+ * with all unknown; at 33,000 the issues' messages alone would be ~10 GB).
  */
-function parallelToolCalls(n: number): string {
+function parallelToolCalls(n: number, unknown: "last" | "all"): string {
   const calls = Array.from(
     { length: n },
     (_, k) => `{"id":"call_${k}","type":"function","function":{"name":"lookup","arguments":"{}"}}`,
   );
   const answers = Array.from(
     { length: n },
-    (_, k) => `{"role":"tool","tool_call_id":"call_${k === n - 1 ? "x" : k}","content":"ok"}`,
+    (_, k) =>
+      `{"role":"tool","tool_call_id":"${unknown === "all" ? "other" : "call"}_${unknown === "last" && k === n - 1 ? "x" : k}","content":"ok"}`,
   );
   return (
     `{"model":"gpt-4o","messages":[{"role":"user","content":"Look everything up."},` +
@@ -249,7 +252,15 @@ export const hostileComparisonSamples: readonly HostileSample[] = [
     kind: "report",
     title:
       "One assistant message with 33,000 parallel tool calls, answered by as many tool messages, the last by an unknown id (1.4–1.9 s)",
-    body: () => parallelToolCalls(33_000),
+    body: () => parallelToolCalls(33_000, "last"),
+    expect: {},
+  },
+  {
+    id: "parallel-tool-calls-unknown-ids",
+    kind: "report",
+    title:
+      "33,000 parallel tool calls answered by as many tool messages, every one by an id no call made (4.6 s at 5,000; ~10 GB of messages at 33,000)",
+    body: () => parallelToolCalls(33_000, "all"),
     expect: {},
   },
   {
