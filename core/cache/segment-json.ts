@@ -5,7 +5,7 @@
  * here again when read, so both ways give the very same text.
  */
 import { InvalidInputError } from "../util/errors.ts";
-import { jsonBytes } from "../util/json-size.ts";
+import { escapedExtra, jsonBytes } from "../util/json-size.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { canonicalJson } from "../util/canonical.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
@@ -40,6 +40,21 @@ export const TEXT_BLOCK_HEAD = '{"type":"text","text":';
  * measured and compared, and writing their JSON was a third of segmenting.
  */
 export const plainTextJson = (text: string): string => `${TEXT_BLOCK_HEAD}${JSON.stringify(text)}}`;
+
+/**
+ * `utf8Length(plainTextJson(text))` without writing the JSON: the text's UTF-8 length, one more
+ * byte for each `"`, `\`, newline, carriage return and tab (each written as two characters), and
+ * the 25 ASCII bytes around it. A text with another control character or a lone surrogate (written
+ * as `\u` escapes) is measured on its JSON.
+ */
+export function plainTextBytes(text: string, extra = escapedExtra(text)): number {
+  return extra < 0 ? utf8Length(plainTextJson(text)) : TEXT_BLOCK_HEAD.length + 3 + utf8Length(text) + extra;
+}
+
+/** `plainTextJson(text).length` without writing the JSON (see `plainTextBytes`; `extra` is `escapedExtra(text)`). */
+export function plainTextChars(text: string, extra = escapedExtra(text)): number {
+  return extra < 0 ? plainTextJson(text).length : TEXT_BLOCK_HEAD.length + 3 + text.length + extra;
+}
 
 /**
  * `JSON.stringify(value)`, or a typed error naming the segment's path when caller JSON makes it
@@ -133,7 +148,7 @@ export function blockJson(b: ContentBlock, i: number, j: number): string {
  * else is written (so any error is `blockJson`'s, naming the block's path) and measured.
  */
 export function blockJsonBytes(b: ContentBlock, i: number, j: number): number {
-  if (isPlainText(b)) return utf8Length(plainTextJson((b as { text: string }).text));
+  if (isPlainText(b)) return plainTextBytes((b as { text: string }).text);
   const value = blockValue(b);
   const bytes = jsonBytes(value);
   return bytes >= 0 ? bytes : utf8Length(serialize(value, "block", i, j));

@@ -10,8 +10,7 @@
  * it would lose those fields, so anything that leaves the engine goes through `plainSegment`.
  */
 import { canonicalJson } from "../util/canonical.ts";
-import { utf8Length } from "../util/utf8.ts";
-import { escapedExtra, stringifiesAsIs } from "../util/json-size.ts";
+import { stringifiesAsIs } from "../util/json-size.ts";
 import { hashFramed, hashText } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import {
@@ -71,21 +70,6 @@ function plainTextSha(text: string): string {
   return stringifiesAsIs(text)
     ? hashFramed(TEXT_HEAD_QUOTE, text, '"}')
     : hashFramed(TEXT_BLOCK_HEAD, JSON.stringify(text), "}");
-}
-
-/**
- * `utf8Length(plainTextJson(text))` without writing the JSON: the text's UTF-8 length, one more
- * byte for each `"`, `\`, newline, carriage return and tab (each written as two characters), and
- * the 25 ASCII bytes around it. A text with another control character or a lone surrogate (written
- * as `\u` escapes) is measured on its JSON.
- */
-export function plainTextBytes(text: string, extra = escapedExtra(text)): number {
-  return extra < 0 ? utf8Length(plainTextJson(text)) : TEXT_BLOCK_HEAD.length + 3 + utf8Length(text) + extra;
-}
-
-/** `plainTextJson(text).length` without writing the JSON (see `plainTextBytes`; `extra` is `escapedExtra(text)`). */
-export function plainTextChars(text: string, extra = escapedExtra(text)): number {
-  return extra < 0 ? plainTextJson(text).length : TEXT_BLOCK_HEAD.length + 3 + text.length + extra;
 }
 
 /**

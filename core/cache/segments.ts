@@ -21,19 +21,13 @@ import {
   blockJsonBytes,
   GEMINI_CHOICE,
   isPlainText,
+  plainTextBytes,
+  plainTextChars,
   plainTextJson,
   serialize,
   toolJson,
 } from "./segment-json.ts";
-import {
-  type HashMemo,
-  type Kept,
-  keptWrites,
-  plainSegment,
-  plainTextBytes,
-  plainTextChars,
-  SegmentRecord,
-} from "./segment-record.ts";
+import { type HashMemo, type Kept, keptWrites, plainSegment, SegmentRecord } from "./segment-record.ts";
 import type { CacheProvider, Segment, SegmentKind, SegmentRegion, TokenEstimator } from "./types.ts";
 
 export interface SegmentOptions {
@@ -184,6 +178,14 @@ class Segmenter {
     this.texts = ([] as string[]).concat(...chunks.map((c) => c.texts), this.texts);
   }
 
+  /**
+   * True when a block that keeps no text (`kept` "source") is measured from its block instead of
+   * written: with no twin, its JSON would be written for its size alone (`add` then takes "").
+   */
+  #measuresSource(kept: Kept): boolean {
+    return kept === "source" && this.twin === undefined;
+  }
+
   /** Index `index`'s slot in the current lists (a new chunk when the last is full). */
   #slot(index: number): number {
     const slot = index - this.#base;
@@ -248,7 +250,7 @@ class Segmenter {
         ? same.byteLength
         : plainText
           ? plainTextBytes(text, extra)
-          : kept === "source" && twin === undefined
+          : this.#measuresSource(kept)
             ? blockJsonBytes(source as ContentBlock, messageIndex!, item)
             : utf8Length(text);
     // An estimator that reads its text is given the segment's JSON, however it is kept.
@@ -419,13 +421,7 @@ class Segmenter {
       // block's JSON is written to be measured only, when it may be (`TextKeeping`).
       const plain = reuse === undefined && this.keepPlainText && isPlainText(b);
       const kept = plain ? "text" : this.keepPlainText === "sources" ? "source" : "json";
-      // A block that keeps no text and has no twin to be compared with is measured, not written.
-      const text =
-        reuse || (kept === "source" && this.twin === undefined)
-          ? ""
-          : plain
-            ? (b as { text: string }).text
-            : blockJson(b, i, j);
+      const text = reuse || this.#measuresSource(kept) ? "" : plain ? (b as { text: string }).text : blockJson(b, i, j);
       this.add("block", region, text, m.role, i, b.type, j, blockCallerJson(b), b.cache, b, reuse, kept);
     }
   }

@@ -69,8 +69,8 @@ export function jsonBytes(value: unknown): number {
   chars = 0;
   bytes = 0;
   countBytes = true;
-  if (value === undefined || typeof value === "function" || typeof value === "symbol" || !add(value, 0)) return -1;
-  return bytes;
+  // `add` takes no `undefined`, function or symbol (JSON.stringify writes nothing for them): -1.
+  return add(value, 0) ? bytes : -1;
 }
 
 /** Adds the JSON of `value` (not `undefined`, a function or a symbol) to the running sizes. */

@@ -38,6 +38,8 @@ export function WireExport({
     () => (format === "strata" || !write ? null : exportRequest(report, request, format, false)),
     [report, request, format, write],
   );
+  // Measured once per written JSON, not on every render.
+  const bytes = useMemo(() => (result?.ok ? utf8Length(result.text) : 0), [result]);
   if (format === "strata") return null;
   if (!result)
     return (
@@ -68,8 +70,7 @@ export function WireExport({
     <div className="wire-export" data-testid={testId} data-format={format}>
       <div className="raw-toolbar">
         <span>
-          The {what} as {FORMAT_NAMES[format]} JSON (
-          <span data-testid={`${testId}-size`}>{fmtBytes(utf8Length(result.text))}</span>):
+          The {what} as {FORMAT_NAMES[format]} JSON (<span data-testid={`${testId}-size`}>{fmtBytes(bytes)}</span>):
         </span>
         <CopyButton testId={`${testId}-copy`} text={() => result.text} label="Copy" />
         <button
