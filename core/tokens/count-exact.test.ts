@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { segmentRequest } from "../cache/segments.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
 import type { ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
@@ -7,6 +8,7 @@ import { pdfBase64, pngBase64 } from "../test-support/images.ts";
 import { createOpenAITokenizer, type OpenAITokenizer } from "../tokenizers/openai/index.ts";
 import { type CountPrefix, continuedMessages, countRequestTokens, countTokensWith } from "./count.ts";
 import { FULL_COUNT_KIT } from "./count-kit.ts";
+import { countFigures } from "./count-prefix.ts";
 import type { CountTokensOptions, Tokenizer } from "./types.ts";
 
 let o200k: OpenAITokenizer;
@@ -140,6 +142,59 @@ const optionsOf = (c: Chain): CountTokensOptions => ({
   ...(c.format === undefined ? {} : { format: c.format }),
 });
 
+describe("exactCount: perSegment", () => {
+  it("is written when read, as it would have been written at once, with each segment's method", () => {
+    fc.assert(
+      fc.property(chainArb, (c) => {
+        const request = requestsOf(c).at(-1)!;
+        const options = optionsOf(c);
+        const count = fresh(request, options);
+        expect(Object.keys(count)).toEqual([
+          "total",
+          "method",
+          "low",
+          "high",
+          "leading",
+          "perSegment",
+          "trailing",
+          "provider",
+          "model",
+          "format",
+          "encoding",
+          "notes",
+        ]);
+        const list = count.perSegment;
+        expect(count.perSegment).toBe(list); // written once, then kept
+        const cut = segmentRequest(request, { provider: "openai" }).segments;
+        expect(list.map((x) => [x.index, x.path, x.kind])).toEqual(cut.map((x, i) => [i, x.path, x.kind]));
+        expect(count.leading + list.reduce((t, x) => t + x.tokens, 0) + count.trailing).toBe(count.total);
+        const figures = countFigures(count);
+        expect(figures.length).toBe(list.length);
+        expect(figures.runs.flatMap((r) => r.tokens)).toEqual(list.map((x) => x.tokens));
+        // With the model's own encoding, headers and plain text are exact; calls, results, media and tools are not.
+        const trusted = (c.encoding === "o200k") === (c.model !== "gpt-4");
+        list.forEach((x, i) => {
+          const s = cut[i]!;
+          const block =
+            s.kind === "block"
+              ? request.messages[s.messageIndex!]!.content[Number(/\[(\d+)\]$/.exec(s.path)![1])]!
+              : null;
+          if (!trusted || s.kind === "tool" || (block !== null && !["text", "thinking"].includes(block.type)))
+            expect(x.method).toBe("estimate");
+          else if (s.kind === "message" || block?.type === "text") expect(x.method).toBe("exact");
+          if (x.media.length > 0) expect(["image", "document", "tool_result"]).toContain(block?.type);
+          if (block?.type === "image" || block?.type === "document") expect(x.media.length).toBe(1);
+        });
+        // What leaves the process: JSON and structured clone see the list like any other field.
+        const again = fresh(request, options);
+        expect(structuredClone(again)).toEqual(JSON.parse(JSON.stringify(count)));
+        expect(JSON.stringify({ ...again })).toBe(JSON.stringify(count));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe("exactCount: going on from an earlier exact count", () => {
   it("gives the fresh count for every request of a chain of appends, the earlier request re-read or not", () => {
     let continuedSome = 0;
@@ -206,7 +261,11 @@ describe("exactCount: going on from an earlier exact count", () => {
     const before = fresh(base, { provider: "openai", tokenizer: o200k });
     const next = appended(base, assistant({ type: "text", text: "Sunny: go to Belém." }));
     const goneOn = goOn(next, { provider: "openai", tokenizer: o200k }, { count: before });
-    expect(goneOn.perSegment[0]).toBe(before.perSegment[0]);
+    // The earlier count's figures are shared, not walked again: its run, then the appended message's two segments.
+    const runs = countFigures(goneOn).runs;
+    expect(runs[0]).toBe(countFigures(before).runs[0]);
+    expect(runs.map((r) => r.tokens.length)).toEqual([countFigures(before).length, 2]);
+    expect(goneOn).toEqual(fresh(next, { provider: "openai", tokenizer: o200k }));
     expect(continuedMessages(goneOn)).toBe(3);
     // The reasoning item stays in the tool loop: still counted on.
     expect(onFrom(base, appended(base, assistant(thought, call), result))).toBe(3);

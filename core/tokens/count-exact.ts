@@ -9,10 +9,19 @@ import { band, mediaBand } from "./count-band.ts";
 import type { FeatureContext } from "./count-estimate.ts";
 import { currentLoopStart } from "./count-estimate.ts";
 import { FITTED_EVENTS, type FittedEvents, NO_EVENTS, openaiPieces } from "./count-openai.ts";
-import { appendsTo, type CountEnd, type CountPrefix, continued } from "./count-prefix.ts";
+import {
+  appendsTo,
+  type CountEnd,
+  type CountPrefix,
+  continued,
+  keepFigures,
+  NO_SEGMENTS,
+  type WalkFigures,
+  walkFigures,
+} from "./count-prefix.ts";
 import type { MediaCost } from "./media.ts";
-import { messageRefs, segmentRefs } from "./segment-order.ts";
-import type { CountMethod, SegmentTokens, TokenCount, Tokenizer, TokenNote } from "./types.ts";
+import { SegmentWalk } from "./segment-order.ts";
+import type { CountMethod, TokenCount, Tokenizer, TokenNote } from "./types.ts";
 
 /** A tokenizer's count, checked to be a whole number ≥ 0. */
 function checkedCount(tokenizer: Tokenizer): (text: string) => number {
@@ -45,6 +54,8 @@ interface ExactEnd extends CountEnd {
   readonly estimated: number;
   readonly estimate: boolean;
   readonly segmentNotes: readonly TokenNote[];
+  /** The count's figures (its `perSegment` is written from them when read). */
+  readonly segments: WalkFigures;
 }
 const ends = new WeakMap<TokenCount, ExactEnd>();
 
@@ -83,9 +94,9 @@ export function exactCount(
   const from = continuable(prefix, request, model, format, tokenizer);
   const counted = from === undefined ? 0 : from.request.messages.length;
   // Counting on from `prefix`: only the appended messages are walked.
-  const refs = from === undefined ? segmentRefs(request, "openai") : messageRefs(request, counted);
-  const base = from === undefined ? 0 : prefix!.count.perSegment.length;
-  const pieces = openaiPieces(request, refs, checkedCount(tokenizer), model, ctx);
+  const walk = new SegmentWalk(request, "openai", from === undefined ? -1 : counted);
+  const base = from === undefined ? 0 : from.segments.length;
+  const pieces = openaiPieces(request, walk, checkedCount(tokenizer), model, ctx);
   const k = OPENAI_FITTED_FRAMING[format];
   const fitted = (e: FittedEvents) =>
     e === NO_EVENTS ? 0 : Math.round(FITTED_EVENTS.reduce((s, name) => s + e[name] * k[name], 0));
@@ -93,9 +104,11 @@ export function exactCount(
   let estimate = from?.estimate ?? false;
   let segmentTokens = from?.segmentTokens ?? 0;
   const media: MediaCost[] = from === undefined ? [] : [...from.media];
-  const perSegment: SegmentTokens[] = from === undefined ? [] : [...prefix!.count.perSegment];
-  for (let i = 0; i < refs.length; i++) {
-    const ref = refs[i]!;
+  // This walk's figures only: the earlier count's runs are shared, not copied (see `WalkFigures`).
+  const tokenList = new Array<number>(walk.length);
+  const exact = new Uint8Array(walk.length);
+  const segmentMedia = new Map(from?.segments.media);
+  for (let i = 0; i < walk.length; i++) {
     const p = pieces.segments[i]!;
     const tokens = p.fixed + fitted(p.events);
     for (const m of p.media) media.push(m);
@@ -106,8 +119,11 @@ export function exactCount(
       estimated += tokens - p.media.reduce((s, m) => s + m.tokens, 0);
     }
     segmentTokens += tokens;
-    perSegment.push({ index: base + i, path: ref.path, kind: ref.kind, tokens, method: segmentMethod, media: p.media });
+    tokenList[i] = tokens;
+    if (segmentMethod === "exact") exact[i] = 1;
+    if (p.media.length > 0) segmentMedia.set(base + i, p.media);
   }
+  const segments = walkFigures(from?.segments, { tokens: tokenList, kinds: walk, exact }, segmentMedia);
   const segmentNotes = from === undefined ? pieces.notes : [...from.segmentNotes, ...pieces.notes];
   notes.push(...segmentNotes, ...pieces.leadingNotes);
   const method: CountMethod = !trusted || estimate ? "estimate" : pieces.leadingMethod;
@@ -127,6 +143,7 @@ export function exactCount(
     estimate,
     media,
     segmentNotes,
+    segments,
   };
   if (!trusted) estimated += pieces.trailing + (pieces.leadingMethod === "exact" ? pieces.leading : 0);
   const count: TokenCount = {
@@ -134,7 +151,7 @@ export function exactCount(
     method,
     ...band(total, estimated, OPENAI_FITTED_FRAMING.band, mediaBand(media)),
     leading: pieces.leading,
-    perSegment,
+    perSegment: NO_SEGMENTS,
     trailing: pieces.trailing,
     provider: "openai",
     model,
@@ -142,6 +159,7 @@ export function exactCount(
     encoding: tokenizer.encoding,
     notes,
   };
+  keepFigures(count, segments);
   ends.set(count, end);
   if (from !== undefined) continued.set(count, counted);
   return count;

@@ -18,7 +18,7 @@ import { currentLoopStart, type FeatureContext } from "./count-estimate.ts";
 import { isOpenAIReasoningModel } from "./model-info.ts";
 import { FUNCTIONS_OVERHEAD, FUNCTIONS_SYSTEM_SHARE, renderFunction, renderFunctions } from "./openai-tools.ts";
 import { requestResolution, resolutionOf, responseSchemas, resultParts, serverTool } from "./segment-content.ts";
-import type { SegmentRef } from "./segment-order.ts";
+import type { SegmentWalk } from "./segment-order.ts";
 import type { CountMethod, TokenNote } from "./types.ts";
 
 /** Tokens per message, per name, and of the reply priming (cookbook rule). */
@@ -124,12 +124,13 @@ function toolChoicePieces(choice: JsonValue | undefined, tok: (s: string) => num
 }
 
 /**
- * The pieces of the segments `refs` of `request` (all of them, or the segments of its messages
- * from one on: then the request-wide figures are computed as for the whole request).
+ * The pieces of the segments `walk` places in `request` (all of them, or the segments of its
+ * messages from one on: then the request-wide figures are computed as for the whole request).
+ * A segment's path is written only for a note on it.
  */
 export function openaiPieces(
   request: NormalizedRequest,
-  refs: readonly SegmentRef[],
+  walk: SegmentWalk,
   tok: (text: string) => number,
   model: string,
   ctx: FeatureContext,
@@ -170,25 +171,29 @@ export function openaiPieces(
   // Function definitions: the whole namespace is counted once (BPE merges across lines), each
   // function's own lines are counted for its segment, and the rest goes to the first one.
   const rendered = new Map<number, string>();
-  for (const r of refs)
-    if (r.kind === "tool" && serverTool(r.tool) === null)
-      rendered.set(r.toolIndex, renderFunction(r.tool.name, r.tool.description, r.tool.inputSchema));
+  for (let i = 0; i < walk.length; i++) {
+    const tool = walk.kind(i) === "tool" ? request.tools[walk.index(i)]! : undefined;
+    if (tool !== undefined && serverTool(tool) === null)
+      rendered.set(walk.index(i), renderFunction(tool.name, tool.description, tool.inputSchema));
+  }
   let firstFunction = true;
   let perFunctionSum = 0;
   let firstFunctionPieces: OpenAISegmentPieces | undefined;
   let loopSensitive = false;
 
-  const segments = refs.map((ref): OpenAISegmentPieces => {
+  const segment = (i: number): OpenAISegmentPieces => {
     const p: OpenAISegmentPieces = { fixed: 0, events: NO_EVENTS, method: "exact", media: NO_MEDIA };
-    switch (ref.kind) {
+    const index = walk.index(i);
+    switch (walk.kind(i)) {
       case "tool": {
         p.method = "estimate";
-        const text = rendered.get(ref.toolIndex);
+        const tool = request.tools[index]!;
+        const text = rendered.get(index);
         if (text === undefined) {
-          p.fixed += tok(jsonText(serverTool(ref.tool)));
+          p.fixed += tok(jsonText(serverTool(tool)));
           notes.push({
             code: "server_tool",
-            path: ref.path,
+            path: walk.path(i),
             message:
               "A tool OpenAI runs itself (web search, file search, MCP, …): the instructions it adds are not published and not counted; its definition is counted as JSON.",
           });
@@ -197,7 +202,7 @@ export function openaiPieces(
         const own = tok(text);
         perFunctionSum += own;
         p.fixed += own;
-        if (ref.tool.providerFields?.openai?.strict === true) eventsOf(p).strictTools++;
+        if (tool.providerFields?.openai?.strict === true) eventsOf(p).strictTools++;
         if (firstFunction) {
           firstFunction = false;
           firstFunctionPieces = p;
@@ -206,30 +211,30 @@ export function openaiPieces(
         return p;
       }
       case "tool_choice":
-        toolChoicePieces((request.providerOptions ?? {})[ref.key], tok, p);
+        toolChoicePieces((request.providerOptions ?? {})[walk.choiceKey], tok, p);
         return p;
       case "message": {
-        const m = ref.message;
+        const m = request.messages[index]!;
         // A tool message is one wire message per result: the first one's framing sits here.
         p.fixed += MESSAGE_OVERHEAD + tok(m.role === "tool" ? "tool" : wireRole(m));
         if (m.name !== undefined) p.fixed += tok(m.name) + NAME_OVERHEAD;
         return p;
       }
       case "block": {
-        const b = ref.block;
+        const message = request.messages[index]!;
+        const blockIndex = walk.block(i);
+        const b = message.content[blockIndex]!;
         const before = p.fixed;
         switch (b.type) {
           case "text":
             p.fixed += tok(
-              ref.messageIndex === firstSystem && ref.blockIndex === padBlock && !b.text.endsWith("\n")
-                ? `${b.text}\n`
-                : b.text,
+              index === firstSystem && blockIndex === padBlock && !b.text.endsWith("\n") ? `${b.text}\n` : b.text,
             );
             break;
           case "thinking":
             // Chat Completions takes no reasoning back. A Responses reasoning item's summary is
             // not billed; its encrypted content is, within the current tool loop (fitted per char).
-            if (b.providerFields?.["openai-responses"]?.item !== undefined && ref.messageIndex >= loopStart) {
+            if (b.providerFields?.["openai-responses"]?.item !== undefined && index >= loopStart) {
               eventsOf(p).reasoningChars += b.signature?.length ?? 0;
               p.method = "estimate";
               loopSensitive = true;
@@ -240,8 +245,8 @@ export function openaiPieces(
             const events = eventsOf(p);
             events.toolCalls++;
             p.method = "estimate";
-            const calls = callsOf(ref.messageIndex);
-            if (calls.count > 1 && calls.firstCall === ref.blockIndex) events.parallelCalls++;
+            const calls = callsOf(index);
+            if (calls.count > 1 && calls.firstCall === blockIndex) events.parallelCalls++;
             break;
           }
           case "tool_result": {
@@ -255,7 +260,7 @@ export function openaiPieces(
             eventsOf(p).toolResults++;
             p.method = "estimate";
             // Every result after the first in one tool message is a wire message of its own.
-            if (callsOf(ref.messageIndex).firstResult !== ref.blockIndex || ref.message.role !== "tool")
+            if (callsOf(index).firstResult !== blockIndex || message.role !== "tool")
               p.fixed += MESSAGE_OVERHEAD + tok("tool");
             break;
           }
@@ -272,17 +277,19 @@ export function openaiPieces(
             if (c.note !== null)
               notes.push({
                 code: c.tokens === 0 ? "media_not_counted" : "media_size_unknown",
-                path: ref.path,
+                path: walk.path(i),
                 message: c.note,
               });
           }
         }
-        messageContentTokens[ref.messageIndex] = messageContentTokens[ref.messageIndex]! + (p.fixed - before);
+        messageContentTokens[index] = messageContentTokens[index]! + (p.fixed - before);
         return p;
       }
     }
-  });
-  // The namespace is rendered only when `refs` hold the function tools (not for messages alone).
+  };
+  const segments = new Array<OpenAISegmentPieces>(walk.length);
+  for (let i = 0; i < walk.length; i++) segments[i] = segment(i);
+  // The namespace is rendered only when the walk holds the function tools (not for messages alone).
   if (firstFunctionPieces) firstFunctionPieces.fixed += tok(renderFunctions([...rendered.values()])) - perFunctionSum;
   const schemas = responseSchemas(request);
   let leading = 0;

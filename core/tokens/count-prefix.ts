@@ -5,7 +5,9 @@
  * OpenAI counter (count-exact.ts, loaded on demand).
  */
 import type { NormalizedRequest } from "../formats/types.ts";
+import { NO_MEDIA } from "./count-estimate.ts";
 import type { MediaCost } from "./media.ts";
+import type { SegmentWalk } from "./segment-order.ts";
 import type { SegmentTokens, TokenCount } from "./types.ts";
 
 /**
@@ -88,4 +90,75 @@ export function countFigures(count: TokenCount): CountFigures {
   if (kept !== undefined) return kept;
   const list = count.perSegment;
   return { length: list.length, runs: [{ tokens: list.map((s) => s.tokens), kinds: { kind: (i) => list[i]!.kind } }] };
+}
+
+/** Stands in `perSegment`'s place among a new count's keys until `perSegmentWhenRead` defines it. */
+export const NO_SEGMENTS: readonly SegmentTokens[] = [];
+
+/**
+ * A count's per-segment figures as both counters keep them: a run per count it went on from and
+ * its own, each a walk (`SegmentWalk`, which places and names each segment) with its tokens and
+ * methods, and the media of the few segments that have any. Its `perSegment` list is written from
+ * these when first read: inspect and the cache analyses read only the figures, and a long chat's
+ * list (an object and a path per segment) was most of what a count allocated.
+ */
+export interface WalkFigures extends CountFigures {
+  /** A run per count this one went on from, then its own; each run's walk gives its kinds and paths. */
+  readonly runs: readonly WalkRun[];
+  /** By segment index over all runs. */
+  readonly media: ReadonlyMap<number, readonly MediaCost[]>;
+}
+
+export interface WalkRun extends FigureRun {
+  readonly kinds: SegmentWalk;
+  /** Per segment, 1 when its figure is exact (an exact OpenAI count); null when every figure is an estimate. */
+  readonly exact: Uint8Array | null;
+}
+
+/** A count's figures: `before`'s runs (shared, not copied) and then `run`, with `before`'s media and `media`. */
+export function walkFigures(
+  before: WalkFigures | undefined,
+  run: WalkRun,
+  media: ReadonlyMap<number, readonly MediaCost[]>,
+): WalkFigures {
+  return {
+    length: (before ? before.length : 0) + run.kinds.length,
+    runs: before ? [...before.runs, run] : [run],
+    media,
+  };
+}
+
+function writePerSegment(s: WalkFigures): SegmentTokens[] {
+  const out: SegmentTokens[] = [];
+  for (const { tokens, kinds: walk, exact } of s.runs)
+    for (let i = 0; i < walk.length; i++) {
+      const index = out.length;
+      out.push({
+        index,
+        path: walk.path(i),
+        kind: walk.kind(i),
+        tokens: tokens[i]!,
+        method: exact !== null && exact[i] === 1 ? "exact" : "estimate",
+        media: s.media.get(index) ?? NO_MEDIA,
+      });
+    }
+  return out;
+}
+
+/**
+ * Keeps `s` as `count`'s figures, and makes `count.perSegment` a property written from them when
+ * first read (then kept as a plain value): same place among the keys, same content, so JSON,
+ * structured clone and spreading see the list as if it had been written at once.
+ */
+export function keepFigures(count: TokenCount, s: WalkFigures): void {
+  figures.set(count, s);
+  Object.defineProperty(count, "perSegment", {
+    enumerable: true,
+    configurable: true,
+    get(this: TokenCount) {
+      const value = writePerSegment(s);
+      Object.defineProperty(this, "perSegment", { value, enumerable: true, writable: false, configurable: true });
+      return value;
+    },
+  });
 }

@@ -7,24 +7,19 @@ import type { ProviderRequest } from "../messages/request.ts";
 import { assertProviderRequest } from "../messages/validate.ts";
 import { InvalidInputError } from "../util/errors.ts";
 import { ESTIMATE_MODELS, type EstimateModel } from "./coefficients.ts";
-import {
-  currentLoopStart,
-  type FeatureContext,
-  leadingFeatures,
-  NO_MEDIA,
-  visitSegmentFeatures,
-} from "./count-estimate.ts";
+import { currentLoopStart, type FeatureContext, leadingFeatures, visitSegmentFeatures } from "./count-estimate.ts";
 import { band, mediaBand } from "./count-band.ts";
 import type { MediaCost } from "./media.ts";
 import { type CountKit, FULL_COUNT_KIT } from "./count-kit.ts";
 import {
   appendsTo,
   type CountEnd,
-  type CountFigures,
   type CountPrefix,
   continued,
-  type FigureRun,
-  figures,
+  keepFigures,
+  NO_SEGMENTS,
+  type WalkFigures,
+  walkFigures,
 } from "./count-prefix.ts";
 import { dot, FEATURES } from "./features.ts";
 import { estimatorFor, openaiEncoding } from "./model-info.ts";
@@ -32,7 +27,6 @@ import { type SegmentOrder, SegmentWalk } from "./segment-order.ts";
 import { leadingSystemCount } from "../formats/system-placement.ts";
 import {
   type CountTokensOptions,
-  type SegmentTokens,
   TOKEN_PROVIDERS,
   type TokenCount,
   type TokenFormat,
@@ -103,64 +97,9 @@ interface EstimateEnd extends CountEnd {
   readonly cum: number;
   readonly previous: number;
   readonly featureNotes: readonly TokenNote[];
-  readonly segments: EstimateSegments;
+  readonly segments: WalkFigures;
 }
 const ends = new WeakMap<TokenCount, EstimateEnd>();
-
-/** Stands in `perSegment`'s place among a new count's keys until `perSegmentWhenRead` defines it. */
-const NO_SEGMENTS: readonly SegmentTokens[] = [];
-
-/**
- * An estimate's per-segment figures as it keeps them: a run per count it went on from and its
- * own, each a walk (`SegmentWalk`, which places and names each segment) with its tokens, and the
- * media of the few segments that have any. Its `perSegment` list is written from these when first read: inspect
- * and the cache analyses read only the figures, and a long chat's list (an object and a path per
- * segment) was most of what a count allocated.
- */
-interface EstimateSegments extends CountFigures {
-  /** A run per count this one went on from, then its own; each run's walk gives its kinds and paths. */
-  readonly runs: readonly EstimateRun[];
-  /** By segment index over all runs. */
-  readonly media: ReadonlyMap<number, readonly MediaCost[]>;
-}
-
-interface EstimateRun extends FigureRun {
-  readonly kinds: SegmentWalk;
-}
-
-function writePerSegment(s: EstimateSegments): SegmentTokens[] {
-  const out: SegmentTokens[] = [];
-  for (const { tokens, kinds: walk } of s.runs)
-    for (let i = 0; i < walk.length; i++) {
-      const index = out.length;
-      out.push({
-        index,
-        path: walk.path(i),
-        kind: walk.kind(i),
-        tokens: tokens[i]!,
-        method: "estimate",
-        media: s.media.get(index) ?? NO_MEDIA,
-      });
-    }
-  return out;
-}
-
-/**
- * `count.perSegment` becomes a property written from `s` when first read (then kept as a plain
- * value): same place among the keys, same content, so JSON, structured clone and spreading see
- * the list as if it had been written at once.
- */
-function perSegmentWhenRead(count: TokenCount, s: EstimateSegments): void {
-  Object.defineProperty(count, "perSegment", {
-    enumerable: true,
-    configurable: true,
-    get(this: TokenCount) {
-      const value = writePerSegment(s);
-      Object.defineProperty(this, "perSegment", { value, enumerable: true, writable: false, configurable: true });
-      return value;
-    },
-  });
-}
 
 /**
  * `prefix`'s end when `request` only appends messages to its request (same tools, options and
@@ -223,12 +162,7 @@ function estimateCount(
     if (own.length > 0) segmentMedia.set(base + i, own);
     previous = rounded;
   });
-  const run: EstimateRun = { tokens, kinds: walk };
-  const segments: EstimateSegments = {
-    length: base + walk.length,
-    runs: before ? [...before.runs, run] : [run],
-    media: segmentMedia,
-  };
+  const segments = walkFigures(before, { tokens, kinds: walk, exact: null }, segmentMedia);
   const featureNotes = from ? [...from.featureNotes, ...visited.notes] : visited.notes;
   notes.push(...featureNotes);
   const mediaTokens = media.reduce((s, m) => s + m.tokens, 0);
@@ -246,8 +180,7 @@ function estimateCount(
     encoding: null,
     notes,
   };
-  perSegmentWhenRead(count, segments);
-  figures.set(count, segments);
+  keepFigures(count, segments);
   const counted = from ? from.request.messages.length : 0;
   if (from) continued.set(count, counted);
   ends.set(count, {

@@ -14,28 +14,17 @@
  */
 import { leadingSystemCount } from "../formats/system-placement.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import type { ContentBlock, Message } from "../messages/types.ts";
-import type { ToolDefinition } from "../messages/request.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
+import type { SegmentTokens } from "./types.ts";
 
 /** The prompt order a counter follows: the cache providers' three orders. */
 export type SegmentOrder = "openai" | "anthropic" | "gemini";
 
-export type SegmentRef =
-  | { readonly kind: "tool"; readonly path: string; readonly tool: ToolDefinition; readonly toolIndex: number }
-  | { readonly kind: "tool_choice"; readonly path: string; readonly key: "tool_choice" | "toolConfig" }
-  | { readonly kind: "message"; readonly path: string; readonly message: Message; readonly messageIndex: number }
-  | {
-      readonly kind: "block";
-      readonly path: string;
-      readonly message: Message;
-      readonly messageIndex: number;
-      readonly block: ContentBlock;
-      readonly blockIndex: number;
-    };
+/** What a segment is: a tool, the tool-choice setting, a message (its header) or a content block. */
+type SegmentKind = SegmentTokens["kind"];
 
 /** The segment kinds, by the code a `SegmentWalk` keeps for each. */
-const WALK_KINDS: readonly SegmentRef["kind"][] = ["tool", "tool_choice", "message", "block"];
+const WALK_KINDS: readonly SegmentKind[] = ["tool", "tool_choice", "message", "block"];
 const TOOL = 0;
 const CHOICE = 1;
 const MESSAGE = 2;
@@ -43,8 +32,8 @@ const BLOCK = 3;
 
 /**
  * The request's segments in `order` (from message `from` on: only the messages' segments), kept
- * as three numbers each instead of an object and a path (`segmentRefs` makes those from a walk): a count walks 100,000 segments of a long chat, and
- * an object and a path string per segment were most of what it allocated. The path is written only
+ * as three numbers each instead of an object and a path: a count walks 100,000 segments of a long
+ * chat, and an object and a path string per segment were most of what it allocated. The path is written only
  * when asked for (a note, or a count's `perSegment` when read). Holds no reference to the request:
  * a reader takes segment `i`'s tool, message or block from the request the walk was made for.
  */
@@ -93,7 +82,7 @@ export class SegmentWalk {
     }
   }
 
-  kind(i: number): SegmentRef["kind"] {
+  kind(i: number): SegmentKind {
     return WALK_KINDS[this.#codes[i]!]!;
   }
 
@@ -121,45 +110,3 @@ export class SegmentWalk {
     }
   }
 }
-
-/** `walk`'s segments as objects, for the readers that take them so (the exact OpenAI counter, calibration). */
-function refsOf(request: NormalizedRequest, walk: SegmentWalk): SegmentRef[] {
-  const out: SegmentRef[] = [];
-  for (let i = 0; i < walk.length; i++) {
-    const path = walk.path(i);
-    const index = walk.index(i);
-    switch (walk.kind(i)) {
-      case "tool":
-        out.push({ kind: "tool", path, tool: request.tools[index]!, toolIndex: index });
-        break;
-      case "tool_choice":
-        out.push({ kind: "tool_choice", path, key: walk.choiceKey });
-        break;
-      case "message":
-        out.push({ kind: "message", path, message: request.messages[index]!, messageIndex: index });
-        break;
-      case "block": {
-        const message = request.messages[index]!;
-        const blockIndex = walk.block(i);
-        out.push({
-          kind: "block",
-          path,
-          message,
-          messageIndex: index,
-          block: message.content[blockIndex]!,
-          blockIndex,
-        });
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-/** The request's segments in `order` (the same list, paths and indexes as `segmentRequest`). */
-export const segmentRefs = (request: NormalizedRequest, order: SegmentOrder): SegmentRef[] =>
-  refsOf(request, new SegmentWalk(request, order));
-
-/** The segments of `request.messages[from…]`, in order: the tail of `segmentRefs` past the leading system messages. */
-export const messageRefs = (request: NormalizedRequest, from: number): SegmentRef[] =>
-  refsOf(request, new SegmentWalk(request, "openai", from));

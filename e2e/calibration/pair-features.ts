@@ -8,7 +8,7 @@ import { requestFeatures, totalFeatures } from "../../core/tokens/count-estimate
 import { FITTED_EVENTS, openaiPieces } from "../../core/tokens/count-openai.ts";
 import { segmentOrderOf } from "../../core/tokens/count.ts";
 import { mediaCoster } from "../../core/tokens/media.ts";
-import { SegmentWalk, segmentRefs } from "../../core/tokens/segment-order.ts";
+import { SegmentWalk } from "../../core/tokens/segment-order.ts";
 import type { TokenProvider } from "../../core/tokens/types.ts";
 import type { CorpusMedia, CorpusOpenAI } from "../../core/tokens/calibration/fit.ts";
 
@@ -55,8 +55,7 @@ export function openaiFeatures(
   count: (text: string) => number,
 ): CorpusOpenAI & { media: CorpusMedia[] } {
   const ctx = { provider: "openai", model, media: mediaCoster("openai", model) } as const;
-  const refs = segmentRefs(request, "openai");
-  const p = openaiPieces(request, refs, count, model, ctx);
+  const p = openaiPieces(request, new SegmentWalk(request, "openai"), count, model, ctx);
   let fixed = p.leading + p.trailing;
   let estimated = p.leadingMethod === "estimate" ? p.leading : 0;
   let method: "exact" | "estimate" = p.leadingMethod;
