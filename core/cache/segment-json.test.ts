@@ -5,7 +5,7 @@ import { InvalidInputError } from "../util/errors.ts";
 import { utf8Length } from "../util/utf8.ts";
 import { jsonLikeArb, jsonStringArb } from "../test-support/arbitraries.ts";
 import { specialJsonValues } from "../test-support/json-special.ts";
-import { blockJson, blockJsonBytes } from "./segment-json.ts";
+import { blockJson, blockJsonBytes, plainTextJson } from "./segment-json.ts";
 
 const anyText = jsonStringArb;
 const anyValue = jsonLikeArb;
@@ -77,6 +77,26 @@ describe("blockJsonBytes", () => {
       expect(written).toBeInstanceOf(InvalidInputError);
       expect(() => blockJsonBytes(block, 4, 2)).toThrow(written as Error);
       expect((written as InvalidInputError).message).toContain("messages[4].content[2]");
+    }
+  });
+});
+
+describe("plainTextJson", () => {
+  it("writes a text block's JSON as JSON.stringify does, even with a toJSON on String.prototype", () => {
+    // JSON.stringify asks only objects (and BigInts) for toJSON: a string field is written as itself.
+    const proto = String.prototype as { toJSON?: () => string };
+    proto.toJSON = () => "replaced";
+    try {
+      fc.assert(
+        fc.property(anyText, (text) => {
+          const block: ContentBlock = { type: "text", text };
+          expect(plainTextJson(text)).toBe(JSON.stringify({ type: "text", text }));
+          expect(blockJson(block, 0, 0)).toBe(JSON.stringify({ type: "text", text }));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      delete proto.toJSON;
     }
   });
 });

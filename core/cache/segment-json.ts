@@ -85,14 +85,12 @@ export const toolJson = (t: ToolDefinition, i: number) =>
   );
 
 /**
- * True while no `toJSON` sits on `String.prototype`: then `JSON.stringify` of a string field is
- * `JSON.stringify` of the string alone, and the common shapes are written without an object.
+ * A text block whose JSON `plainTextJson` writes from its text (no provider fields, a string
+ * text). `JSON.stringify` asks only objects and BigInts for a `toJSON`, never a primitive string
+ * (not even through `String.prototype`), so such a block's JSON is its text's.
  */
-const plainStrings = () => !("toJSON" in String.prototype);
-
-/** A text block whose JSON `plainTextJson` writes from its text (no provider fields, a string text). */
 export const isPlainText = (b: ContentBlock): boolean =>
-  b.type === "text" && b.providerFields === undefined && typeof b.text === "string" && plainStrings();
+  b.type === "text" && b.providerFields === undefined && typeof b.text === "string";
 
 /**
  * The object `blockJson` serializes for a block other than a plain text: Strata's fields in their
