@@ -29,11 +29,12 @@ async function outcome(sample: HostileSample, body: string, previous: string | u
     return {
       ms,
       problems: report.problems.map((p) => p.code),
+      history: report.history.issues.map((i) => i.code),
       error: undefined,
       reportChars: JSON.stringify(report).length,
     };
   } catch (error) {
-    return { ms: performance.now() - start, problems: [], error, reportChars: 0 };
+    return { ms: performance.now() - start, problems: [], history: [], error, reportChars: 0 };
   }
 }
 
@@ -61,6 +62,10 @@ describe("hostile requests", () => {
           result.problems.some((code) => sample.expect.problems!.includes(code)),
           result.problems.join(),
         ).toBe(true);
+      }
+      if (sample.expect.history) {
+        expect(result.error).toBeUndefined();
+        expect(new Set(result.history)).toEqual(new Set([...result.history, ...sample.expect.history]));
       }
       expect(result.ms, `bound ${Math.round(bound)} ms`).toBeLessThan(bound);
       // A report is a small multiple of what it reports on (of both turns with a previous one).

@@ -23,10 +23,15 @@ export interface HostileSample {
   /** The previous turn compared with it (`inspect(body, { previous })`); the edge worker POSTs `body` alone. */
   readonly previous?: () => string;
   /**
-   * What `inspect` gives: a report (with a problem of one of these codes, or none when empty), or
-   * a typed error of one of these codes when `throws`.
+   * What `inspect` gives: a report (with a problem of one of these codes, or none when empty; and
+   * in `history.issues`, every code of `history`), or a typed error of one of these codes when
+   * `throws`.
    */
-  readonly expect: { readonly problems?: readonly string[]; readonly throws?: readonly string[] };
+  readonly expect: {
+    readonly problems?: readonly string[];
+    readonly history?: readonly string[];
+    readonly throws?: readonly string[];
+  };
 }
 
 const model = { provider: "anthropic", model: "claude-sonnet-4-5" };
@@ -253,7 +258,7 @@ export const hostileComparisonSamples: readonly HostileSample[] = [
     title:
       "One assistant message with 33,000 parallel tool calls, answered by as many tool messages, the last by an unknown id (1.4–1.9 s)",
     body: () => parallelToolCalls(33_000, "last"),
-    expect: {},
+    expect: { history: ["missing_tool_response", "extra_tool_response"] },
   },
   {
     id: "parallel-tool-calls-unknown-ids",
@@ -261,7 +266,7 @@ export const hostileComparisonSamples: readonly HostileSample[] = [
     title:
       "33,000 parallel tool calls answered by as many tool messages, every one by an id no call made (4.6 s at 5,000; ~10 GB of messages at 33,000)",
     body: () => parallelToolCalls(33_000, "all"),
-    expect: {},
+    expect: { history: ["missing_tool_response", "extra_tool_response"] },
   },
   {
     id: "million-messages",
