@@ -98,8 +98,14 @@ export function exactCount(
   const base = from === undefined ? 0 : from.segments.length;
   const pieces = openaiPieces(request, walk, checkedCount(tokenizer), model, ctx);
   const k = OPENAI_FITTED_FRAMING[format];
-  const fitted = (e: FittedEvents) =>
-    e === NO_EVENTS ? 0 : Math.round(FITTED_EVENTS.reduce((s, name) => s + e[name] * k[name], 0));
+  // Indexed loops below, not reduce or for…of: a closure or an iterator per segment was most of what
+  // this loop allocated (the same sums, in the same order).
+  const fitted = (e: FittedEvents): number => {
+    if (e === NO_EVENTS) return 0;
+    let sum = 0;
+    for (let j = 0; j < FITTED_EVENTS.length; j++) sum += e[FITTED_EVENTS[j]!] * k[FITTED_EVENTS[j]!];
+    return Math.round(sum);
+  };
   let estimated = from?.estimated ?? (pieces.leadingMethod === "estimate" ? pieces.leading : 0);
   let estimate = from?.estimate ?? false;
   let segmentTokens = from?.segmentTokens ?? 0;
@@ -111,12 +117,16 @@ export function exactCount(
   for (let i = 0; i < walk.length; i++) {
     const p = pieces.segments[i]!;
     const tokens = p.fixed + fitted(p.events);
-    for (const m of p.media) media.push(m);
+    let mediaTokens = 0;
+    for (let j = 0; j < p.media.length; j++) {
+      media.push(p.media[j]!);
+      mediaTokens += p.media[j]!.tokens;
+    }
     // With another model's encoding nothing is exact: the whole count gets the estimate band.
     const segmentMethod = trusted ? p.method : "estimate";
     if (segmentMethod === "estimate") {
       estimate = true;
-      estimated += tokens - p.media.reduce((s, m) => s + m.tokens, 0);
+      estimated += tokens - mediaTokens;
     }
     segmentTokens += tokens;
     tokenList[i] = tokens;

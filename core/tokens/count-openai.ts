@@ -157,12 +157,14 @@ export function openaiPieces(
     let c = calls.get(i);
     if (c === undefined) {
       c = { count: 0, firstCall: -1, firstResult: -1 };
-      request.messages[i]!.content.forEach((block, j) => {
-        if (block.type === "tool_call") {
-          c!.count++;
-          if (c!.firstCall < 0) c!.firstCall = j;
-        } else if (block.type === "tool_result" && c!.firstResult < 0) c!.firstResult = j;
-      });
+      const content = request.messages[i]!.content;
+      for (let j = 0; j < content.length; j++) {
+        const type = content[j]!.type;
+        if (type === "tool_call") {
+          c.count++;
+          if (c.firstCall < 0) c.firstCall = j;
+        } else if (type === "tool_result" && c.firstResult < 0) c.firstResult = j;
+      }
       calls.set(i, c);
     }
     return c;
