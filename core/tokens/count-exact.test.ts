@@ -5,6 +5,7 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import type { ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock, JsonValue, Message } from "../messages/types.ts";
 import { pdfBase64, pngBase64 } from "../test-support/images.ts";
+import { TOKEN_COUNT_KEYS } from "../test-support/token-count.ts";
 import { createOpenAITokenizer, type OpenAITokenizer } from "../tokenizers/openai/index.ts";
 import { type CountPrefix, continuedMessages, countRequestTokens, countTokensWith } from "./count.ts";
 import { FULL_COUNT_KIT } from "./count-kit.ts";
@@ -149,20 +150,7 @@ describe("exactCount: perSegment", () => {
         const request = requestsOf(c).at(-1)!;
         const options = optionsOf(c);
         const count = fresh(request, options);
-        expect(Object.keys(count)).toEqual([
-          "total",
-          "method",
-          "low",
-          "high",
-          "leading",
-          "perSegment",
-          "trailing",
-          "provider",
-          "model",
-          "format",
-          "encoding",
-          "notes",
-        ]);
+        expect(Object.keys(count)).toEqual(TOKEN_COUNT_KEYS);
         const list = count.perSegment;
         expect(count.perSegment).toBe(list); // written once, then kept
         const cut = segmentRequest(request, { provider: "openai" }).segments;

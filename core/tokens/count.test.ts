@@ -6,6 +6,7 @@ import type { NormalizedRequest } from "../formats/types.ts";
 import { parseRequest } from "../request/parse-request.ts";
 import { createOpenAITokenizer, type OpenAITokenizer } from "../tokenizers/openai/index.ts";
 import { messageArb, requestArb } from "../test-support/arbitraries.ts";
+import { TOKEN_COUNT_KEYS } from "../test-support/token-count.ts";
 import type { Message } from "../messages/types.ts";
 import { pdfBase64, pngBase64 } from "../test-support/images.ts";
 import { samples } from "../test-support/samples.ts";
@@ -161,20 +162,7 @@ describe("countRequestTokens: segments", () => {
   });
 
   it("writes an estimate's perSegment when it is read, as it would have been written at once", () => {
-    const keys = [
-      "total",
-      "method",
-      "low",
-      "high",
-      "leading",
-      "perSegment",
-      "trailing",
-      "provider",
-      "model",
-      "format",
-      "encoding",
-      "notes",
-    ];
+    const keys = TOKEN_COUNT_KEYS;
     fc.assert(
       fc.property(
         requestArb,
