@@ -92,7 +92,7 @@ export function countFigures(count: TokenCount): CountFigures {
   return { length: list.length, runs: [{ tokens: list.map((s) => s.tokens), kinds: { kind: (i) => list[i]!.kind } }] };
 }
 
-/** Stands in `perSegment`'s place among a new count's keys until `perSegmentWhenRead` defines it. */
+/** Stands in `perSegment`'s place among a new count's keys until `keepFigures` defines it. */
 export const NO_SEGMENTS: readonly SegmentTokens[] = [];
 
 /**
