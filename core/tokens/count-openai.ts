@@ -172,10 +172,11 @@ export function openaiPieces(
   const loopStart = currentLoopStart(request);
   // Function definitions: the whole namespace is counted once (BPE merges across lines), each
   // function's own lines are counted for its segment, and the rest goes to the first one.
+  // The walk lists the tools first (none when it starts at a message), so only its head is read.
   const rendered = new Map<number, string>();
-  for (let i = 0; i < walk.length; i++) {
-    const tool = walk.kind(i) === "tool" ? request.tools[walk.index(i)]! : undefined;
-    if (tool !== undefined && serverTool(tool) === null)
+  for (let i = 0; i < walk.length && walk.kind(i) === "tool"; i++) {
+    const tool = request.tools[walk.index(i)]!;
+    if (serverTool(tool) === null)
       rendered.set(walk.index(i), renderFunction(tool.name, tool.description, tool.inputSchema));
   }
   let firstFunction = true;
