@@ -158,8 +158,15 @@ export function relayParts(parts: readonly RequestPart[], layout: InputAssemblyL
 }
 
 /** The message parts' indexes in the request's own order. */
-export const partsAsSent = (parts: readonly RequestPart[]): number[] =>
-  parts.filter((p) => p.messageIndex !== null).map((p) => p.index);
+export function partsAsSent(parts: readonly RequestPart[]): number[] {
+  // Counted, then filled: a list grown by push to 10,000s of indexes copies itself over and over.
+  let n = 0;
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.messageIndex !== null) n++;
+  const sent = new Array<number>(n);
+  n = 0;
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.messageIndex !== null) sent[n++] = parts[i]!.index;
+  return sent;
+}
 
 /**
  * The request with its messages rebuilt from `order` (indexes of message parts): each part is its
@@ -255,18 +262,21 @@ function nextTurnPlan(
   }
   const thisOrder = relayParts(parts, basis);
   const all = layoutMemo(parts).groups;
-  const groups = thisOrder.map((k) => all[k]!);
-  const plan: number[] = [];
+  // Every part of this order once, the reply and the next input: filled by index, not grown.
+  const plan = new Array<number>(thisOrder.length + 2);
+  let n = 0;
   for (const g of PART_GROUP_ORDER[basis]) {
     if (g === "history") {
-      thisOrder.forEach((k, i) => {
-        const own = groups[i];
-        if (own === "history" || own === "toolResults" || own === "input") plan.push(k);
-      });
-      plan.push(REPLY);
-    } else if (g === "input") plan.push(NEXT_INPUT);
-    else if (g !== "toolResults") thisOrder.forEach((k, i) => groups[i] === g && plan.push(k));
+      for (let i = 0; i < thisOrder.length; i++) {
+        const own = all[thisOrder[i]!];
+        if (own === "history" || own === "toolResults" || own === "input") plan[n++] = thisOrder[i]!;
+      }
+      plan[n++] = REPLY;
+    } else if (g === "input") plan[n++] = NEXT_INPUT;
+    else if (g !== "toolResults")
+      for (let i = 0; i < thisOrder.length; i++) if (all[thisOrder[i]!] === g) plan[n++] = thisOrder[i]!;
   }
+  plan.length = n;
   return { thisOrder, plan };
 }
 

@@ -123,8 +123,9 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
     const content: ContentBlock[] = typeof m.content === "string" ? [{ type: "text", text: m.content }] : [];
     if (Array.isArray(m.content) && m.role !== "tool")
       for (const p of m.content) content.push(partFrom(p as ChatPartIn));
-    // A fresh object (or a new empty one): `noContent` may be added below.
-    const extras = (extraFields(m, MESSAGE_FIELDS) ?? {}) as Record<string, JsonValue>;
+    // A fresh object when the message has extra fields (`noContent` may be added below); else
+    // undefined, not an empty object per message.
+    let extras = extraFields(m, MESSAGE_FIELDS) as Record<string, JsonValue> | undefined;
     if (m.role === "user" && m.images)
       for (const data of m.images) content.push({ type: "image", data, providerFields: { [KEY]: { ollama: true } } });
     if (m.role === "assistant") {
@@ -154,7 +155,7 @@ export function fromOpenAIChat(raw: ChatRequestIn): NormalizedRequest {
           providerFields: { [KEY]: { ...extraFields(f, ["name", "arguments"]), legacyFunction: true } },
         });
       }
-      if (m.content === undefined) extras.noContent = true;
+      if (m.content === undefined) (extras ??= {}).noContent = true;
     }
     if (m.role === "tool") {
       const parts = Array.isArray(m.content);
