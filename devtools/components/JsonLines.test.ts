@@ -35,6 +35,8 @@ describe("textLines", () => {
     const split = text.split("\n");
     expect(lines.length).toBe(split.length);
     for (let i = 0; i < split.length; i++) if (lines[i] !== split[i]) expect([i, lines[i]]).toEqual([i, split[i]]);
+    // A list too short to virtualize is mapped over (each index asked for whether it is there).
+    expect(lines.map((line) => line)).toEqual(split);
     expect(textLines(inParts)).toBe(lines);
   });
 

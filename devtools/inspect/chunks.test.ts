@@ -4,6 +4,7 @@ import { reportFor } from "../test-support/reports.ts";
 import {
   type ChunkMessage,
   Reassembly,
+  fingerprintCount,
   toChunks,
   withDerivedFingerprints,
   withoutDerivedFingerprints,
@@ -82,6 +83,17 @@ describe("report chunks", () => {
     const back = withDerivedFingerprints(structuredClone(lean.report) as InspectionReport);
     expect(JSON.stringify(back)).toBe(JSON.stringify(report));
     expect(back.fingerprints!.segments).toBe(back.fingerprints!.segments);
+  });
+
+  it("counts fingerprint segments made when read without making them", async () => {
+    const report = await reportFor("conversation-turn-2");
+    const n = report.fingerprints!.segments.length;
+    expect(fingerprintCount(report.fingerprints!)).toBe(n); // sent whole: its own list
+    const back = withDerivedFingerprints(structuredClone(withoutDerivedFingerprints(report).report));
+    expect(fingerprintCount(back.fingerprints!)).toBe(n);
+    // Counting made nothing: the segments are still made from the report's list as it is now.
+    (back.segments!.segments as unknown[]).pop();
+    expect(back.fingerprints!.segments).toHaveLength(n - 1);
   });
 
   it("sends fingerprint segments that are not the segments without previews as they are", async () => {

@@ -5,6 +5,7 @@ import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import { toChunks, withoutDerivedFingerprints } from "./chunks.ts";
 import { splitAtLines } from "../components/textParts.ts";
+import { utf8Length } from "../../core/cache/index.ts";
 import {
   HEAD_LIST_CAP,
   JSON_PART_CHARS,
@@ -101,7 +102,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest
     // parts it reads a few milliseconds at a time.
     if (full.request)
       for (const part of splitAtLines(JSON.stringify(full.request, null, 2), JSON_PART_CHARS))
-        self.postMessage({ id, ok: true, phase: "json", part } satisfies WorkerResponse);
+        self.postMessage({ id, ok: true, phase: "json", part, bytes: utf8Length(part) } satisfies WorkerResponse);
     const lean = withoutDerivedFingerprints({ ...full, request: null });
     postReport(
       id,

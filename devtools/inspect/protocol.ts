@@ -107,6 +107,8 @@ export type WorkerResponse =
        */
       readonly phase: "json";
       readonly part: string;
+      /** The part's UTF-8 size, measured in the worker (the Raw view shows the JSON's size). */
+      readonly bytes: number;
     }
   | { readonly id: number; readonly ok: false; readonly error: SerializedError };
 

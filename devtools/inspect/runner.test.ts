@@ -5,7 +5,7 @@ import { toChunks, withoutDerivedFingerprints } from "./chunks.ts";
 import { TEXT_PART_CHARS, WHOLE_TEXT_CHARS, type WorkerRequest, type WorkerResponse } from "./protocol.ts";
 import { createWorkerRunner, workerRequestJson } from "./runner.ts";
 import { textLines } from "../components/JsonLines.tsx";
-import { TextParts } from "../components/textParts.ts";
+import { TextParts, textBytes } from "../components/textParts.ts";
 import { reportFor } from "../test-support/reports.ts";
 
 /** A worker that records what the page posts and lets the test answer as inspect.worker.ts does. */
@@ -15,9 +15,10 @@ class ScriptedWorker extends EventTarget {
     this.posted.push(message);
   }
   terminate(): void {}
-  /** Posts one part of the whole report's request JSON, as the worker does before the report. */
+  /** Posts one part of the whole report's request JSON with its UTF-8 size, as the worker does before the report. */
   json(id: number, part: string): void {
-    this.dispatchEvent(new MessageEvent("message", { data: { id, ok: true, phase: "json", part } }));
+    const bytes = new TextEncoder().encode(part).length;
+    this.dispatchEvent(new MessageEvent("message", { data: { id, ok: true, phase: "json", part, bytes } }));
   }
   /** Posts `value` in chunks for `phase`, as the worker's `postReport` does (extras on the first chunk). */
   answer(id: number, phase: "head" | "request" | "full", value: unknown, extra: object = {}): void {
@@ -80,6 +81,9 @@ describe("the worker runner, for a long request answered in parts", () => {
     expect(made).toBeInstanceOf(TextParts);
     expect(made.parts).toEqual(parts);
     expect([...textLines(made)]).toEqual(parts.join("").split("\n"));
+    // Its size is the worker's count of the parts' bytes (é is two), not counted again on the page.
+    expect(made.bytes).toBe(parts.join("").length + 1);
+    expect(textBytes(made)).toBe(made.bytes);
   });
 });
 

@@ -124,6 +124,8 @@ export function createWorkerRunner(
       let full: Reassembly | undefined;
       /** The whole report's request as pretty JSON, part by part (the parts come before the report). */
       let jsonParts: string[] = [];
+      /** Their UTF-8 size, as the worker measured each. */
+      let jsonBytes = 0;
       /** The whole report's fingerprint segments are to be made from its segments (see chunks.ts). */
       let derivedFingerprints = false;
       let first: InspectionReport | undefined;
@@ -215,7 +217,10 @@ export function createWorkerRunner(
           return;
         }
         if (data.phase === "json") {
-          if (full) jsonParts.push(data.part);
+          if (full) {
+            jsonParts.push(data.part);
+            jsonBytes += data.bytes;
+          }
           return;
         }
         if (data.phase === "full" && full) {
@@ -223,8 +228,9 @@ export function createWorkerRunner(
           const whole = full.add(data.chunk);
           if (!whole) return;
           full = undefined;
-          if (request && jsonParts.length > 0) requestTexts.set(request, new TextParts(jsonParts));
+          if (request && jsonParts.length > 0) requestTexts.set(request, new TextParts(jsonParts, jsonBytes));
           jsonParts = [];
+          jsonBytes = 0;
           release();
           recordTiming("strata:inspect-whole", job, posted, data.ms);
           const report = whole.value as InspectionReport;

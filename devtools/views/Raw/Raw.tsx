@@ -7,6 +7,7 @@ import { JsonLines } from "../../components/JsonLines.tsx";
 import { plainText, textBytes } from "../../components/textParts.ts";
 import { requestImages, Thumbnail } from "../../components/Thumbnail.tsx";
 import { FORMAT_NAMES } from "../../components/names.ts";
+import { fingerprintCount } from "../../inspect/chunks.ts";
 import { workerRequestJson } from "../../inspect/runner.ts";
 import type { ViewProps } from "../props.ts";
 import { EXPORT_FORMATS, exportRequest, type ExportFormat } from "./model.ts";
@@ -172,7 +173,7 @@ export function RawView({ report, requestComing }: ViewProps) {
           title="Segment paths, sizes and SHA-256 hashes only: no prompt text"
           onClick={() => bundle && downloadText("strata-fingerprints.json", JSON.stringify(bundle, null, 2))}
         >
-          Download hash-only bundle{bundle ? ` (${plural(bundle.segments.length, "segment")})` : ""}
+          Download hash-only bundle{bundle ? ` (${plural(fingerprintCount(bundle), "segment")})` : ""}
         </button>
       </div>
       {tab === "request" ? (
