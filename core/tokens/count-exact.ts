@@ -96,7 +96,6 @@ export function exactCount(
   // Counting on from `prefix`: only the appended messages are walked.
   const walk = new SegmentWalk(request, "openai", from === undefined ? -1 : counted);
   const base = from === undefined ? 0 : from.segments.length;
-  const pieces = openaiPieces(request, walk, checkedCount(tokenizer), model, ctx);
   const k = OPENAI_FITTED_FRAMING[format];
   // Indexed loops below, not reduce or for…of: a closure or an iterator per segment was most of what
   // this loop allocated (the same sums, in the same order).
@@ -106,7 +105,9 @@ export function exactCount(
     for (let j = 0; j < FITTED_EVENTS.length; j++) sum += e[FITTED_EVENTS[j]!] * k[FITTED_EVENTS[j]!];
     return Math.round(sum);
   };
-  let estimated = from?.estimated ?? (pieces.leadingMethod === "estimate" ? pieces.leading : 0);
+  // The leading pieces' share is added once they are known (after the segments): whole numbers,
+  // so the sum does not depend on the order.
+  let estimated = from?.estimated ?? 0;
   let estimate = from?.estimate ?? false;
   let segmentTokens = from?.segmentTokens ?? 0;
   const media: MediaCost[] = from === undefined ? [] : [...from.media];
@@ -114,8 +115,7 @@ export function exactCount(
   const tokenList = new Array<number>(walk.length);
   const exact = new Uint8Array(walk.length);
   const segmentMedia = new Map(from?.segments.media);
-  for (let i = 0; i < walk.length; i++) {
-    const p = pieces.segments[i]!;
+  const pieces = openaiPieces(request, walk, checkedCount(tokenizer), model, ctx, (i, p) => {
     const tokens = p.fixed + fitted(p.events);
     let mediaTokens = 0;
     for (let j = 0; j < p.media.length; j++) {
@@ -131,8 +131,10 @@ export function exactCount(
     segmentTokens += tokens;
     tokenList[i] = tokens;
     if (segmentMethod === "exact") exact[i] = 1;
+    // The segment's own list (a new one for every segment that has media): kept, not the pieces.
     if (p.media.length > 0) segmentMedia.set(base + i, p.media);
-  }
+  });
+  if (from === undefined && pieces.leadingMethod === "estimate") estimated += pieces.leading;
   const segments = walkFigures(from?.segments, { tokens: tokenList, kinds: walk, exact }, segmentMedia);
   const segmentNotes = from === undefined ? pieces.notes : [...from.segmentNotes, ...pieces.notes];
   notes.push(...segmentNotes, ...pieces.leadingNotes);

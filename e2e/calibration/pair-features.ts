@@ -55,23 +55,25 @@ export function openaiFeatures(
   count: (text: string) => number,
 ): CorpusOpenAI & { media: CorpusMedia[] } {
   const ctx = { provider: "openai", model, media: mediaCoster("openai", model) } as const;
-  const p = openaiPieces(request, new SegmentWalk(request, "openai"), count, model, ctx);
-  let fixed = p.leading + p.trailing;
-  let estimated = p.leadingMethod === "estimate" ? p.leading : 0;
-  let method: "exact" | "estimate" = p.leadingMethod;
+  let fixed = 0;
+  let estimated = 0;
+  let segmentsEstimated = false;
   const events = FITTED_EVENTS.map(() => 0);
   const media: CorpusMedia[] = [];
-  for (const s of p.segments) {
+  const p = openaiPieces(request, new SegmentWalk(request, "openai"), count, model, ctx, (_i, s) => {
     fixed += s.fixed;
     const mediaTokens = s.media.reduce((t, m) => t + m.tokens, 0);
     if (s.method === "estimate") {
-      method = "estimate";
+      segmentsEstimated = true;
       estimated += s.fixed - mediaTokens;
     }
     FITTED_EVENTS.forEach((name, i) => {
       events[i] = events[i]! + s.events[name];
     });
     for (const m of s.media) media.push([m.kind, m.tokens, m.low, m.high, m.width, m.height, m.pages]);
-  }
+  });
+  fixed += p.leading + p.trailing;
+  if (p.leadingMethod === "estimate") estimated += p.leading;
+  const method: "exact" | "estimate" = segmentsEstimated ? "estimate" : p.leadingMethod;
   return { fixed, estimated, events, messageTokens: [...p.messageContentTokens], method, media };
 }
