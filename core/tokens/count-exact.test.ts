@@ -8,6 +8,7 @@ import { pdfBase64, pngBase64 } from "../test-support/images.ts";
 import { TOKEN_COUNT_KEYS } from "../test-support/token-count.ts";
 import { createOpenAITokenizer, type OpenAITokenizer } from "../tokenizers/openai/index.ts";
 import { type CountPrefix, continuedMessages, countRequestTokens, countTokensWith } from "./count.ts";
+import { OPENAI_FITTED_FRAMING } from "./coefficients.ts";
 import { FULL_COUNT_KIT } from "./count-kit.ts";
 import { countFigures } from "./count-prefix.ts";
 import type { CountTokensOptions, Tokenizer } from "./types.ts";
@@ -180,6 +181,49 @@ describe("exactCount: perSegment", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("exactCount: framing that depends on a segment's neighbours", () => {
+  const model = { provider: "openai", model: "gpt-4o" } as const;
+  const call = (id: string, city: string): ContentBlock => ({
+    type: "tool_call",
+    id,
+    name: "get_weather",
+    arguments: { city },
+  });
+  const result = (id: string): ContentBlock => ({
+    type: "tool_result",
+    toolCallId: id,
+    name: "get_weather",
+    result: "21°C",
+  });
+  const user: Message = { role: "user", content: [{ type: "text", text: "Weather in Lisbon and Porto?" }] };
+  const tokensOf = (messages: Message[], format: "openai-chat" | "openai-responses" = "openai-chat") => {
+    const request = { model, tools: [], messages } as unknown as NormalizedRequest;
+    const count = countRequestTokens(request, { provider: "openai", tokenizer: o200k, format });
+    return new Map(count.perSegment.map((s) => [s.path, s.tokens]));
+  };
+
+  it("adds the fitted parallel-calls framing to the first call of a message with several, once", () => {
+    for (const format of ["openai-chat", "openai-responses"] as const) {
+      const alone = tokensOf([user, { role: "assistant", content: [call("a", "Lisbon")] }], format);
+      const both = tokensOf([user, { role: "assistant", content: [call("a", "Lisbon"), call("b", "Lisbon")] }], format);
+      const single = alone.get("messages[1].content[0]")!;
+      expect(both.get("messages[1].content[0]")! - single).toBe(OPENAI_FITTED_FRAMING[format].parallelCalls);
+      expect(both.get("messages[1].content[1]")).toBe(single);
+    }
+  });
+
+  it("frames every result after the first in one tool message as a wire message of its own", () => {
+    const segments = tokensOf([
+      user,
+      { role: "assistant", content: [call("a", "Lisbon"), call("b", "Porto")] },
+      { role: "tool", content: [result("a"), result("b")] },
+    ]);
+    const first = segments.get("messages[2].content[0]")!;
+    // The tool message's header holds the first result's framing: the second pays the same again.
+    expect(segments.get("messages[2].content[1]")! - first).toBe(segments.get("messages[2]")!);
   });
 });
 
