@@ -98,7 +98,7 @@ export function exactCount(
   const base = from === undefined ? 0 : from.segments.length;
   const k = OPENAI_FITTED_FRAMING[format];
   // Indexed loops below, not reduce or for…of: a closure or an iterator per segment was most of what
-  // this loop allocated (the same sums, in the same order).
+  // this loop allocated.
   const fitted = (e: FittedEvents): number => {
     if (e === NO_EVENTS) return 0;
     let sum = 0;

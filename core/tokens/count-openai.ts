@@ -190,21 +190,20 @@ export function openaiPieces(
   // Function definitions: the whole namespace is counted once (BPE merges across lines), each
   // function's own lines are counted for its segment, and the rest goes to the first one.
   // The walk lists the tools first (none when it starts at a message), so only its head is read.
-  const rendered = new Map<number, string>();
+  // `functionTokens`: each function's own lines, by tool index (a server tool has no entry).
+  const functionTokens = new Map<number, number>();
+  const functionTexts: string[] = [];
+  let perFunctionSum = 0;
   for (let i = 0; i < walk.length && walk.kind(i) === "tool"; i++) {
     const tool = request.tools[walk.index(i)]!;
-    if (serverTool(tool) === null)
-      rendered.set(walk.index(i), renderFunction(tool.name, tool.description, tool.inputSchema));
-  }
-  // Each function's own lines, and what the namespace counted whole adds to the first one.
-  const ownTokens = new Map<number, number>();
-  let perFunctionSum = 0;
-  for (const [index, text] of rendered) {
+    if (serverTool(tool) !== null) continue;
+    const text = renderFunction(tool.name, tool.description, tool.inputSchema);
     const own = tok(text);
-    ownTokens.set(index, own);
+    functionTexts.push(text);
+    functionTokens.set(walk.index(i), own);
     perFunctionSum += own;
   }
-  const namespaceShare = rendered.size > 0 ? tok(renderFunctions([...rendered.values()])) - perFunctionSum : 0;
+  const namespaceShare = functionTexts.length > 0 ? tok(renderFunctions(functionTexts)) - perFunctionSum : 0;
   let firstFunction = true;
   let loopSensitive = false;
 
@@ -228,8 +227,8 @@ export function openaiPieces(
       case "tool": {
         p.method = "estimate";
         const tool = request.tools[index]!;
-        const text = rendered.get(index);
-        if (text === undefined) {
+        const own = functionTokens.get(index);
+        if (own === undefined) {
           p.fixed += tok(jsonText(serverTool(tool)));
           notes.push({
             code: "server_tool",
@@ -239,7 +238,7 @@ export function openaiPieces(
           });
           return;
         }
-        p.fixed += ownTokens.get(index)!;
+        p.fixed += own;
         if (tool.providerFields?.openai?.strict === true) eventsOf(p).strictTools++;
         if (firstFunction) {
           firstFunction = false;
