@@ -45,22 +45,36 @@ describe("sha256Hex", () => {
   });
 
   it("agrees with WebCrypto on every length across the padding and block edges, aligned or not", async () => {
-    // The digest is pure JS (sha256-uint8array): checked against the runtime's own SHA-256 on
-    // 0–200 bytes (one, two and three blocks, both sides of the 55/56-byte padding edge), on
-    // views that start off a 4-byte boundary (the package reads aligned input as 32-bit words)
-    // and on a text over the 64 Ki-unit scratch buffer.
-    const bytes = Uint8Array.from({ length: 240 }, (_, i) => (i * 151 + 7) & 255);
+    // The digest is Strata's own (sha256.ts): checked against the runtime's own SHA-256 on
+    // 0–300 bytes (one to five blocks, both sides of every 55/56-byte padding edge and 64-byte
+    // block edge), on views that start off a 4-byte boundary and on a text over the 64 Ki-unit
+    // scratch buffer.
+    const bytes = Uint8Array.from({ length: 340 }, (_, i) => (i * 151 + 7) & 255);
     const webHex = async (b: Uint8Array) =>
       [...new Uint8Array(await crypto.subtle.digest("SHA-256", b.slice()))]
         .map((x) => x.toString(16).padStart(2, "0"))
         .join("");
-    for (let n = 0; n <= 200; n++)
+    for (let n = 0; n <= 300; n++)
       for (const start of [0, 1, 3]) {
         const view = bytes.subarray(start, start + n);
         expect(sha256Hex(view), `${n} bytes from ${start}`).toBe(await webHex(view));
       }
     const long = "Strata ✓ 🙂 ".repeat(7000);
     expect(sha256Hex(long)).toBe(await webHex(utf8Bytes(long)));
+  });
+
+  it("keeps no state from one digest to the next (the state and the last blocks are reused)", async () => {
+    // A long input leaves its last blocks and state behind; a short one after it, and the long one
+    // again, must hash as they do alone.
+    const long = Uint8Array.from({ length: 100_003 }, (_, i) => (i * 31 + 11) & 255);
+    const short = Uint8Array.of(1, 2, 3);
+    const first = sha256Hex(long);
+    const afterLong = sha256Hex(short);
+    expect(sha256Hex(long)).toBe(first);
+    expect(afterLong).toBe(sha256Hex(Uint8Array.of(1, 2, 3)));
+    expect(afterLong).toBe("039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81");
+    const web = new Uint8Array(await crypto.subtle.digest("SHA-256", long));
+    expect(first).toBe([...web].map((x) => x.toString(16).padStart(2, "0")).join(""));
   });
 
   it("returns 64 lowercase hex characters", () => {

@@ -1,16 +1,14 @@
 /**
  * SHA-256 and UTF-8 helpers shared by every module that fingerprints text.
  *
- * Hashing is synchronous and pure JS (sha256-uint8array): WebCrypto's `crypto.subtle.digest`
- * is async-only, which would make every fingerprinting API async. The package is 4 KB,
- * dependency-free, and gives the same digest in Node, browsers, workerd, Deno and Bun; on the
- * 0.5–1 KB segments a report hashes it is ~1.45× as fast as @noble/hashes (used before), which
- * made an inspect of 1 MB 6–14% faster. A fingerprint identifies a prompt prefix; it guards no
- * secret, so an audited library is not what it needs.
+ * Hashing is synchronous and pure JS (sha256.ts): WebCrypto's `crypto.subtle.digest` is
+ * async-only, which would make every fingerprinting API async. The digest is the same in Node,
+ * browsers, workerd, Deno and Bun (checked against WebCrypto in each). A fingerprint identifies a
+ * prompt prefix; it guards no secret.
  * Strings are hashed as their UTF-8 bytes (WHATWG `TextEncoder`: a lone surrogate
  * encodes as U+FFFD, the same in every runtime).
  */
-import { createHash } from "sha256-uint8array";
+import { sha256Digest } from "./sha256.ts";
 import { InvalidInputError } from "./errors.ts";
 import { describeValue } from "./describe.ts";
 import { countUtf8, encodesInJs, writeUtf8 } from "./utf8.ts";
@@ -18,11 +16,14 @@ import { countUtf8, encodesInJs, writeUtf8 } from "./utf8.ts";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** SHA-256 digest of `bytes` (its `hex` is written here: the package's own is 32 joined pieces). */
-const sha256 = (bytes: Uint8Array): Uint8Array => createHash().update(bytes).digest();
+/** SHA-256 digest of `bytes` (its first `length`), in a buffer the next digest overwrites (`hex` reads it at once). */
+const sha256 = sha256Digest;
 
 /** ASCII codes of "0123456789abcdef". */
 const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+
+/** The digits of a digest (`hex`). */
+const HEX_CODES = new Uint8Array(64);
 
 /**
  * The runtime's own lowercase hex (`Uint8Array.prototype.toHex`, ES2026), where it has one: in
@@ -33,13 +34,15 @@ const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 const nativeHex = (Uint8Array.prototype as { toHex?: (this: Uint8Array) => string }).toHex;
 
 /**
- * Lowercase hex of `bytes` as one flat string. (Appending two digits at a time, as
+ * Lowercase hex of a digest (32 bytes) as one flat string. (Appending two digits at a time, as
  * `bytesToHex` does where `Uint8Array.prototype.toHex` is missing, leaves a chain of 30-odd
  * string pieces per digest that every later comparison has to flatten.)
  */
 function hex(bytes: Uint8Array): string {
   if (nativeHex !== undefined) return nativeHex.call(bytes);
-  const codes = new Uint8Array(bytes.length * 2);
+  // One buffer for every digest's digits (the decoded string is a copy): a new array per digest
+  // made decoding its 64 digits ~9× as slow in Node 20.
+  const codes = HEX_CODES;
   for (let i = 0; i < bytes.length; i++) {
     codes[2 * i] = HEX_DIGITS[bytes[i]! >> 4]!;
     codes[2 * i + 1] = HEX_DIGITS[bytes[i]! & 15]!;
@@ -86,7 +89,7 @@ export function hashFramed(head: string, body: string, tail: string): string {
   for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
   n += encodeAt(body, out, n);
   for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
-  return hex(sha256(out.subarray(0, n)));
+  return hex(sha256(out, n));
 }
 
 /** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */
@@ -100,5 +103,5 @@ export function hashText(text: string): { readonly bytes: number; readonly sha25
   // scratch buffer; a long one gets a buffer of exactly its length.
   const out = long ? new Uint8Array(countUtf8(text)) : (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
   const written = encodeAt(text, out, 0);
-  return { bytes: written, sha256: hex(sha256(out.subarray(0, written))) };
+  return { bytes: written, sha256: hex(sha256(out, written)) };
 }
