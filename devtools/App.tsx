@@ -8,7 +8,7 @@ import { ViewNav } from "./app/ViewNav.tsx";
 import { InputPanel } from "./components/InputPanel.tsx";
 import { useUi } from "./store/settings.ts";
 import { watchClipboardPermission } from "./components/clipboard.ts";
-import { installInputMarks, startInspectionsEarly } from "./inspect/useInspection.ts";
+import { installInputMarks, scheduleWarmUp, startInspectionsEarly } from "./inspect/useInspection.ts";
 import { REQUEST_VIEW_IDS } from "./routing/routes.ts";
 
 /** Alt+1…9 opens a view of the request, Alt+0 the Session view, from anywhere (the editor too). */
@@ -33,6 +33,7 @@ export function App() {
   const client = useQueryClient();
   useEffect(() => installInputMarks(), []);
   useEffect(() => startInspectionsEarly(client), [client]);
+  useEffect(() => scheduleWarmUp(), []);
   useEffect(() => watchClipboardPermission(), []);
   useViewShortcuts();
   return (

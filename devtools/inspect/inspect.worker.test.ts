@@ -38,6 +38,19 @@ const longChat = JSON.stringify({
 const quarter: Settings = { ...DEFAULT_SETTINGS, estimator: "quarter" };
 
 describe("the inspect worker", () => {
+  it("warms up without answering anything, and answers the next job as usual", async () => {
+    await send({ warm: quarter } as unknown as WorkerRequest);
+    expect(posted).toEqual([]);
+    // It ran every round (its measure says no job cut it short); a second request is ignored.
+    const measures = () => performance.getEntriesByName("strata:worker-warm-up");
+    expect(measures().map((m) => (m as PerformanceMeasure).detail)).toEqual([{ cut: false }]);
+    await send({ warm: quarter } as unknown as WorkerRequest);
+    expect(measures()).toHaveLength(1);
+    await send({ id: 6, job: { input: longChat, previous: "", response: "", settings: quarter, figuresOnly: true } });
+    expect(posted.length).toBeGreaterThan(0);
+    expect(posted.every((m) => m.ok && m.id === 6)).toBe(true);
+  });
+
   it("answers a figures-only job at once, with every list whole and no request", async () => {
     const job = { input: longChat, previous: "", response: "", settings: quarter, figuresOnly: true };
     await send({ id: 7, job });

@@ -18,6 +18,9 @@ import {
 } from "./protocol.ts";
 import { runSessionJob } from "./session-job.ts";
 import type { SessionWorkerRequest, SessionWorkerResponse } from "./session-runner.ts";
+import { loadOpenAITokenizer } from "./estimator.ts";
+import { WARM_ROUNDS, WARM_TURNS, type WarmRequest, warmupRequest } from "./warmup.ts";
+import type { Settings } from "../store/settings.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -48,14 +51,64 @@ function postReport(
   );
 }
 
+/** Jobs (sessions, parts of long texts) received so far: a warm-up stops at the next one (see warmup.ts). */
+let received = 0;
+
+/** `warm` once a warm-up ran to its end: later requests to warm up are ignored, as are those during one. */
+let warmth: "cold" | "warming" | "warm" = "cold";
+
+/**
+ * Warms this worker up for jobs with `settings` (see warmup.ts): OpenAI's tokenizer loaded, then
+ * a few generated requests inspected with a previous turn, each report made whole. Stops as soon
+ * as a job comes (the worker stays cold: the page asks again once that job is done); a failure
+ * only ends the warm-up. Nothing is posted back.
+ */
+async function onWarm(settings: Settings): Promise<void> {
+  if (warmth !== "cold") return;
+  warmth = "warming";
+  const start = performance.now();
+  const before = received;
+  let rounds = 0;
+  try {
+    if (settings.estimator !== "quarter" && (settings.provider === "auto" || settings.provider === "openai"))
+      await loadOpenAITokenizer(settings.model || "gpt-4o");
+    for (let round = 1; round <= WARM_ROUNDS && received === before; round++) {
+      const job: InspectJob = {
+        input: warmupRequest(WARM_TURNS, round),
+        previous: warmupRequest(WARM_TURNS - 8, round),
+        response: "",
+        settings,
+      };
+      const staged = await runStagedInspectJob(job, HEAD_LIST_CAP);
+      if (received !== before) break;
+      staged.whole();
+      rounds = round;
+      // A task boundary between rounds: a job posted meanwhile is read (and stops the warm-up).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } catch (error) {
+    console.warn("Strata inspect worker: the warm-up failed (the first inspection will only be slower).", error);
+  }
+  warmth = rounds === WARM_ROUNDS ? "warm" : "cold";
+  // In the worker's own timeline (a profiler shows it): how long it took, and whether a job cut it short.
+  if (typeof performance.measure === "function")
+    performance.measure("strata:worker-warm-up", {
+      start,
+      end: performance.now(),
+      detail: { cut: received !== before },
+    });
+}
+
 /** Parts of long texts received ahead of their job (see protocol.ts), by job id. */
 const pending = new Map<number, Partial<Record<TextField, string[]>>>();
 
 /** Jobs whose first report was posted without its request, by id: the page's `shown` lets it go. */
 const awaitingShown = new Map<number, () => void>();
 
-self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest>) => {
+self.onmessage = async (event: MessageEvent<WorkerRequest | SessionWorkerRequest | WarmRequest>) => {
   const data = event.data;
+  if ("warm" in data) return onWarm(data.warm);
+  received++;
   if ("session" in data) return onSession(data);
   if ("shown" in data) {
     awaitingShown.get(data.id)?.();

@@ -149,6 +149,37 @@ describe("the worker runner's workers", () => {
     expect(spawned).toHaveLength(3);
     void changed.catch(() => {});
   });
+
+  it("warms a worker up before the first job and gives it that job; asks each worker again once its first job is done", async () => {
+    const report = await reportFor("conversation-turn-2");
+    const spawned: CountedWorker[] = [];
+    const run = createWorkerRunner(() => {
+      const w = new CountedWorker();
+      spawned.push(w);
+      return w as unknown as Worker;
+    });
+    const warms = (w: ScriptedWorker) =>
+      (w.posted as unknown[]).filter((m) => (m as object) && "warm" in (m as object));
+    run.prewarm(DEFAULT_SETTINGS);
+    run.prewarm(DEFAULT_SETTINGS); // one idle worker per estimator: not a second one
+    expect(spawned).toHaveLength(1);
+    expect(warms(spawned[0]!)).toEqual([{ warm: DEFAULT_SETTINGS }]);
+
+    // The first job takes the warmed worker, and asks it to warm up again once done (a job that
+    // came during the warm-up stopped it); later jobs do not.
+    for (const input of ["A", "B"]) {
+      const pending = run({ input, previous: "", response: "", settings: DEFAULT_SETTINGS });
+      await settle();
+      expect(spawned).toHaveLength(1);
+      spawned[0]!.answer(jobOf(spawned[0]!).id, "head", report, { more: false });
+      await pending;
+    }
+    expect(warms(spawned[0]!)).toHaveLength(2);
+
+    // Once a job has run, a warm-up at startup would only start one more worker.
+    run.prewarm({ ...DEFAULT_SETTINGS, estimator: "quarter" });
+    expect(spawned).toHaveLength(1);
+  });
 });
 
 describe("the worker runner, posting a job's texts", () => {

@@ -1,6 +1,8 @@
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import { TextParts } from "../components/textParts.ts";
+import type { Settings } from "../store/settings.ts";
+import type { WarmRequest } from "./warmup.ts";
 import { Reassembly, withDerivedFingerprints } from "./chunks.ts";
 import {
   InspectFailure,
@@ -46,6 +48,15 @@ export interface LaterReports {
  * estimator supersedes them.
  */
 export type InspectRunner = (job: InspectJob, signal?: AbortSignal, later?: LaterReports) => Promise<FirstReport>;
+
+/** A runner whose workers can be warmed up before the first job (see warmup.ts). */
+export interface WorkerRunner extends InspectRunner {
+  /**
+   * Starts the worker the next job with these settings' estimator will take, and has it warm up
+   * for them; nothing once a job has run or when a worker is idle already.
+   */
+  readonly prewarm: (settings: Settings) => void;
+}
 
 const abortError = () => new DOMException("The inspection was superseded.", "AbortError");
 
@@ -102,15 +113,24 @@ const sameTexts = (a: InspectJob, b: InspectJob): boolean =>
 export function createWorkerRunner(
   spawn: () => Worker = () =>
     new Worker(new URL("./inspect.worker.ts", import.meta.url), { type: "module", name: "strata-inspect" }),
-): InspectRunner {
+): WorkerRunner {
   /** Idle workers, by the estimator of the last job each ran. */
   const idle = new Map<string, Worker>();
   /** Jobs whose worker still makes their later reports, by the function that stops them. */
   const finishing = new Map<() => void, InspectJob>();
   let nextId = 1;
-  return (job, signal, later) =>
+  /** A job has run: a warm-up at startup would only start one more worker (see `prewarm`). */
+  let used = false;
+  /**
+   * Workers asked to warm up once their first job was done. (One started to warm up at startup is
+   * asked again then: a job that comes during a warm-up stops it, and a startup sample often does.)
+   */
+  const warmedAfterJob = new WeakSet<Worker>();
+  const warmUp = (worker: Worker, settings: Settings) => worker.postMessage({ warm: settings } satisfies WarmRequest);
+  const run: InspectRunner = (job, signal, later) =>
     new Promise<FirstReport>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError());
+      used = true;
       const estimator = job.settings.estimator;
       for (const [stopOther, other] of [...finishing])
         if (other.settings.estimator === estimator || !sameTexts(other, job)) stopOther();
@@ -143,6 +163,9 @@ export function createWorkerRunner(
         done();
         idle.get(estimator)?.terminate();
         idle.set(estimator, worker);
+        if (warmedAfterJob.has(worker)) return;
+        warmedAfterJob.add(worker);
+        warmUp(worker, job.settings);
       };
       let stopped = false;
       const stop = () => {
@@ -260,6 +283,13 @@ export function createWorkerRunner(
       const posted = performance.now();
       void postJob(worker, id, job, () => stopped);
     });
+  const prewarm = (settings: Settings) => {
+    if (used || idle.has(settings.estimator)) return;
+    const worker = spawn();
+    warmUp(worker, settings);
+    idle.set(settings.estimator, worker);
+  };
+  return Object.assign(run, { prewarm });
 }
 
 /** The next task (a message on a channel of its own: unlike setTimeout, never clamped). */
@@ -318,7 +348,7 @@ function workersAvailable(): boolean {
 }
 
 let override: InspectRunner | undefined;
-let workerRunner: InspectRunner | undefined;
+let workerRunner: WorkerRunner | undefined;
 
 /** Tests may install their own runner (e.g. one that never resolves, to see the loading state). */
 export function setInspectRunner(runner: InspectRunner | undefined): void {
@@ -330,4 +360,14 @@ export function getInspectRunner(): InspectRunner {
   if (!workersAvailable()) return inPageRunner;
   workerRunner ??= createWorkerRunner();
   return workerRunner;
+}
+
+/**
+ * Warms the inspect worker up for jobs with `settings` while the page is idle (see warmup.ts):
+ * only with real workers and no runner installed by a test.
+ */
+export function prewarmInspector(settings: Settings): void {
+  if (override || !workersAvailable()) return;
+  workerRunner ??= createWorkerRunner();
+  workerRunner.prewarm(settings);
 }

@@ -5,7 +5,7 @@ import { markInputChange } from "../perf/marks.ts";
 import { useInput } from "../store/input.ts";
 import { type EstimatorChoice, pickSettings, type Settings, useUi } from "../store/settings.ts";
 import type { RequestCounts } from "./protocol.ts";
-import { getInspectRunner } from "./runner.ts";
+import { getInspectRunner, prewarmInspector } from "./runner.ts";
 
 export interface Inspection {
   readonly report: InspectionReport;
@@ -149,3 +149,24 @@ export const startInspectionsEarly = (client: QueryClient): (() => void) =>
     const source = { current, previous, response, settings: pickSettings(useUi.getState()), figuresOnly: false };
     void client.prefetchQuery(inspectionQuery(client, key, source));
   });
+
+/** How long the page waits for an idle moment before it warms the inspector up anyway. */
+const WARM_UP_TIMEOUT_MS = 2000;
+
+/**
+ * Once the page is idle after it loads, warms the inspect worker up for the current settings
+ * (warmup.ts), unless something is being inspected already (a sample, a shared link): the first
+ * paste then runs on a worker with its tokenizer loaded and its code optimized. Returns the cancel.
+ */
+export function scheduleWarmUp(): () => void {
+  const warm = () => {
+    if (!isBlank(useInput.getState().current)) return;
+    prewarmInspector(pickSettings(useUi.getState()));
+  };
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(warm, { timeout: WARM_UP_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(warm, 500);
+  return () => clearTimeout(timer);
+}
