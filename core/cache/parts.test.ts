@@ -119,6 +119,35 @@ describe("requestParts classifies every format", () => {
     ]);
   });
 
+  it("previews each part: its blocks joined by spaces, whitespace folded, cut at 80 characters", () => {
+    const long = `${"word ".repeat(30)}end`;
+    const spaced = `line one\n\n  line two\t${"x".repeat(100)}`;
+    const pair = `${"y".repeat(79)}🙂 tail`;
+    const { parts } = partsOf({
+      model: "gpt-4.1",
+      messages: [
+        { role: "user", content: long },
+        { role: "assistant", content: spaced },
+        { role: "user", content: pair },
+        { role: "assistant", content: "short\nreply" },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "first block\n" },
+            { type: "text", text: " second  block" },
+          ],
+        },
+      ],
+    });
+    expect(parts.map((p) => p.preview)).toEqual([
+      long.slice(0, 80),
+      `line one line two ${"x".repeat(62)}`,
+      "y".repeat(79), // never the first half of a surrogate pair alone
+      "short reply",
+      "first block second block",
+    ]);
+  });
+
   it("makes the images ahead of the current input's text attachments", () => {
     const { parts } = partsOf({
       model: "gpt-4.1",

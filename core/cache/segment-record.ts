@@ -9,9 +9,9 @@
  * Records are class instances (their getters live on the prototype): spreading one or serializing
  * it would lose those fields, so anything that leaves the engine goes through `plainSegment`.
  */
-import { canonicalJson } from "../util/canonical.ts";
+import { canonicalJson, writeCanonicalJsonUtf8 } from "../util/canonical.ts";
 import { stringifiesAsIs } from "../util/json-size.ts";
-import { hashFramed, hashText } from "../util/hash.ts";
+import { hashFramed, hashJsonString, hashText, hashWritten } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import {
   CONTENT_BLOCK_TYPES,
@@ -22,7 +22,7 @@ import {
   type Role,
 } from "../messages/types.ts";
 import { blockJson, plainTextJson, segmentPath, TEXT_BLOCK_HEAD } from "./segment-json.ts";
-import type { Segment, SegmentKind, SegmentRegion } from "./types.ts";
+import type { ReportSegment, Segment, SegmentKind, SegmentRegion } from "./types.ts";
 
 /** Shared by the records of one segmentation: short texts repeat (message headers), hash each once. */
 export type HashMemo = Map<string, string>;
@@ -63,13 +63,11 @@ const TEXT_HEAD_QUOTE = `${TEXT_BLOCK_HEAD}"`;
 
 /**
  * The SHA-256 of `plainTextJson(text)`, hashed without writing that JSON: a text with nothing to
- * escape (most prose) is its own JSON string between quotes; any other is written by
- * `JSON.stringify` alone, with the fixed frame added as bytes.
+ * escape (most prose) is its own JSON string between quotes; any other is escaped as its bytes are
+ * written (`hashJsonString`), with the fixed frame added as bytes.
  */
 function plainTextSha(text: string): string {
-  return stringifiesAsIs(text)
-    ? hashFramed(TEXT_HEAD_QUOTE, text, '"}')
-    : hashFramed(TEXT_BLOCK_HEAD, JSON.stringify(text), "}");
+  return stringifiesAsIs(text) ? hashFramed(TEXT_HEAD_QUOTE, text, '"}') : hashJsonString(TEXT_BLOCK_HEAD, text, "}");
 }
 
 /**
@@ -177,6 +175,12 @@ interface Wide {
   readonly item: number;
 }
 
+/** The canonical hash of segment `s`'s JSON `json` (parsed: `value`), written as text first. */
+function canonicalFromText(s: Segment, json: string, value: unknown, h: HashMemo): string {
+  const canonical = canonicalJson(value, { path: s.kind === "tool_choice" ? "providerOptions" : s.path });
+  return canonical === json ? s.sha256 : sha(canonical, h);
+}
+
 /**
  * What a record writes when first read (one object, made only for the few records read so, and
  * for a `WIDE` one), with where its hashes come from (see `SegmentRecord.#found`).
@@ -276,6 +280,11 @@ export class SegmentRecord implements Segment {
     return (flags & WIDE) !== 0 ? (r.#found as Found).wide!.item : (flags >>> ITEM_SHIFT) - 1;
   }
 
+  /** The tool index (`tool`), block index (`block`), `GEMINI_CHOICE` (`tool_choice`) or -1 (see the class comment). */
+  get item(): number {
+    return SegmentRecord.#item(this);
+  }
+
   /** `r`'s `Found`, made on first need (static, like `#item`). */
   static #made(r: SegmentRecord): Found {
     const found = r.#found;
@@ -338,10 +347,11 @@ export class SegmentRecord implements Segment {
       else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
         const json = this.json;
-        const canonical = canonicalJson(JSON.parse(json), {
-          path: this.kind === "tool_choice" ? "providerOptions" : this.path,
-        });
-        found.canonical = canonical === json ? this.sha256 : sha(canonical, h);
+        const value: unknown = JSON.parse(json);
+        // Most often written as bytes straight into the hash (no string per key and value); any
+        // value that cannot be is written as text, which also throws what it throws.
+        found.canonical =
+          hashWritten((out) => writeCanonicalJsonUtf8(value, out, 0)) ?? canonicalFromText(this, json, value, h);
       }
     }
     return found.canonical;
@@ -415,6 +425,27 @@ export class SegmentRecord implements Segment {
     return a.role === b.role && a.name === b.name && sameJson(a.providerFields, b.providerFields);
   }
 }
+
+/**
+ * A report's segment: `plainSegment` with its preview, made as one literal (adding `preview` to a
+ * plain segment afterwards gave each of them a second store for that one field).
+ */
+export const reportSegment = (s: Segment, preview: string): ReportSegment => ({
+  index: s.index,
+  path: s.path,
+  kind: s.kind,
+  region: s.region,
+  role: s.role,
+  messageIndex: s.messageIndex,
+  blockType: s.blockType,
+  byteOffset: s.byteOffset,
+  byteLength: s.byteLength,
+  tokens: s.tokens,
+  sha256: s.sha256,
+  canonicalSha256: s.canonicalSha256,
+  cacheBreakpoint: s.cacheBreakpoint,
+  preview,
+});
 
 /** A segment as plain JSON, its keys in their documented order (hashes made now if not yet). */
 export const plainSegment = (s: Segment): Segment => ({

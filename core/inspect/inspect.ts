@@ -187,13 +187,10 @@ async function previousTurn(
  * `partPreview` of each part, made once: the report's parts list and its three traced orders show
  * the same parts (each order its first `listCap`).
  */
-function partPreviews(request: NormalizedRequest): (p: RequestPart) => string {
-  const made = new Map<number, string>();
-  return (p) => {
-    let text = made.get(p.index);
-    if (text === undefined) made.set(p.index, (text = partPreview(request, p)));
-    return text;
-  };
+function partPreviews(request: NormalizedRequest, parts: number): (p: RequestPart) => string {
+  // By part index: a list sized once, not a map growing an entry at a time.
+  const made = new Array<string | undefined>(parts);
+  return (p) => (made[p.index] ??= partPreview(request, p));
 }
 
 /** JSON text read with the engine's parser; the text itself when that fails (its error is `parseRequest`'s to give). */
@@ -421,7 +418,7 @@ export async function createInspection(input: unknown, options: InspectOptions =
     // The parts of the request (for an assembled one only to find its stable text). Previews are
     // made for the parts the report keeps (below, and the traced messages in wireSections).
     const requestPartList = requestParts(request, seg, false);
-    partPreviewOf = partPreviews(request);
+    partPreviewOf = partPreviews(request, requestPartList.length);
     if (parsed.format !== "strata") {
       parts = { parts: requestPartList };
       const wire = wireSections(

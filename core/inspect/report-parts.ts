@@ -10,7 +10,7 @@ import type { Message } from "../messages/types.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { foldWhitespace, safeSlice } from "../util/text.ts";
 import type { SegmentedRequest } from "../cache/segments.ts";
-import { plainSegment, segmentJson } from "../cache/segment-record.ts";
+import { reportSegment, SegmentRecord, segmentJson } from "../cache/segment-record.ts";
 import type { ListCap } from "./bounds.ts";
 import type { ReportSegment, Segment } from "../cache/types.ts";
 import type {
@@ -62,13 +62,20 @@ const BLOCK_INDEX = /\.content\[(\d+)\]$/;
 const TOOL_INDEX = /^tools\[(\d+)\]$/;
 
 /**
+ * The tool or block index of segment `s`: a record's own, or read from a plain segment's path
+ * (`pattern`), -1 when it names none.
+ */
+const itemOf = (s: Segment, pattern: RegExp): number =>
+  s instanceof SegmentRecord ? s.item : Number(pattern.exec(s.path)?.[1] ?? -1);
+
+/**
  * A readable one-line preview of a segment, from the request object (no re-parsing); its JSON
  * (`text`, written only then) when the request has no such piece.
  */
 function segmentPreview(s: Segment, text: () => string, request: NormalizedRequest): string {
   switch (s.kind) {
     case "tool": {
-      const t = request.tools[Number(TOOL_INDEX.exec(s.path)?.[1] ?? -1)];
+      const t = request.tools[itemOf(s, TOOL_INDEX)];
       return t ? `tool ${t.name}${t.description ? `: ${t.description}` : ""}` : text();
     }
     case "message": {
@@ -76,7 +83,7 @@ function segmentPreview(s: Segment, text: () => string, request: NormalizedReque
       return m ? `${m.role}${m.name ? ` (${m.name})` : ""}` : text();
     }
     case "block": {
-      const b = request.messages[s.messageIndex ?? -1]?.content[Number(BLOCK_INDEX.exec(s.path)?.[1] ?? -1)];
+      const b = request.messages[s.messageIndex ?? -1]?.content[itemOf(s, BLOCK_INDEX)];
       return b ? blockPreview(b as unknown as Record<string, unknown>) : text();
     }
     default:
@@ -86,12 +93,9 @@ function segmentPreview(s: Segment, text: () => string, request: NormalizedReque
 
 /** The report's segments, cut to `bound`'s cap (previews are made only for the segments kept). */
 export function reportSegments(seg: SegmentedRequest, request: NormalizedRequest, bound: ListCap): ReportSegments {
-  const segments: ReportSegment[] = bound.list(seg.segments, "segments.segments").map((s, i) => {
-    // The plain copy is new: it takes its preview (last, as `ReportSegment` lists it) instead of being copied again.
-    const out = plainSegment(s) as { -readonly [K in keyof ReportSegment]: ReportSegment[K] };
-    out.preview = preview(segmentPreview(s, () => segmentJson(s, seg.texts[i]!), request));
-    return out;
-  });
+  const segments: ReportSegment[] = bound
+    .list(seg.segments, "segments.segments")
+    .map((s, i) => reportSegment(s, preview(segmentPreview(s, () => segmentJson(s, seg.texts[i]!), request))));
   return {
     provider: seg.provider,
     order: seg.order,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "./errors.ts";
 import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
-import { canonicalJson } from "./canonical.ts";
+import { canonicalJson, writeCanonicalJsonUtf8 } from "./canonical.ts";
 
 function nested(depth: number, wrap: (inner: unknown) => unknown): unknown {
   let v: unknown = 1;
@@ -112,5 +112,58 @@ describe("canonicalJson, strict policy", () => {
     expect(() => canonicalJson({ n: 1n }, { policy: "strict", error })).toThrow(
       new RangeError("value.n is a BigInt, which JSON cannot represent"),
     );
+  });
+});
+
+describe("writeCanonicalJsonUtf8", () => {
+  const encoder = new TextEncoder();
+  const write = (value: unknown, size = 1 << 16, at = 0) => {
+    const out = new Uint8Array(size);
+    const n = writeCanonicalJsonUtf8(value, out, at);
+    return n < 0 ? n : [...out.subarray(at, at + n)];
+  };
+
+  it("writes the UTF-8 of canonicalJson for what JSON.parse makes (property, seed 2402)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 7 }), (v, at) => {
+        const parsed: unknown = JSON.parse(JSON.stringify(v));
+        expect(write(parsed, 1 << 16, at)).toEqual([...encoder.encode(canonicalJson(parsed))]);
+      }),
+      { seed: 2402, numRuns: 300 },
+    );
+  });
+
+  it("sorts keys by UTF-16 units and escapes keys and strings as JSON.stringify does", () => {
+    const value = JSON.parse('{"b":[1,-0.5,1e21,true,null,{}],"a":{"z\\u0000":"\\ud800","é":"🙂"},"10":"x","9":[]}');
+    expect(write(value)).toEqual([...encoder.encode(canonicalJson(value))]);
+  });
+
+  it("gives -1 where canonicalJson must write it (and throw what it throws)", () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < DEFAULT_MAX_JSON_DEPTH + 1; i++) deep = [deep];
+    expect(write(deep, 1 << 20)).toBe(-1);
+    class Point {
+      x = 1;
+    }
+    for (const value of [
+      new Point(),
+      new Date(0),
+      { f: () => 1 },
+      10n,
+      Number.NaN,
+      { n: Number.POSITIVE_INFINITY },
+      Symbol("s"),
+    ])
+      expect(write(value)).toBe(-1);
+    // It does not fit: nothing is written past the buffer.
+    expect(write({ a: "xxxxxxxx" }, 8)).toBe(-1);
+    expect(write("x", 2)).toBe(-1);
+    expect(write([], 1)).toBe(-1);
+  });
+
+  it(`writes ${DEFAULT_MAX_JSON_DEPTH} levels of nesting, as canonicalJson does`, () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < DEFAULT_MAX_JSON_DEPTH; i++) deep = [deep];
+    expect(write(deep, 1 << 20)).toEqual([...encoder.encode(canonicalJson(deep))]);
   });
 });

@@ -6,6 +6,7 @@
 import { InvalidInputError } from "./errors.ts";
 import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
 import { isPlainObject } from "./plain-object.ts";
+import { writeJsonStringUtf8 } from "./utf8.ts";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -117,4 +118,74 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
     return out;
   };
   return write(value);
+}
+
+/**
+ * Writes the UTF-8 of `canonicalJson(value)` into `out` from index `at` and returns the byte count,
+ * for what `JSON.parse` makes (strings, finite numbers, booleans, `null`, plain objects and arrays)
+ * nested at most `DEFAULT_MAX_JSON_DEPTH` deep. Returns -1 for anything else, or when the bytes
+ * would not fit: the caller then writes `canonicalJson(value)`, which also throws what it throws.
+ * Hashing a caller's JSON this way writes no string for each key and value on the way.
+ */
+export function writeCanonicalJsonUtf8(value: unknown, out: Uint8Array, at: number): number {
+  target = out;
+  pos = at;
+  const ok = put(value, 0);
+  target = EMPTY;
+  return ok ? pos - at : -1;
+}
+
+const EMPTY = new Uint8Array(0);
+/** Where `writeCanonicalJsonUtf8` writes, and how far it has written. */
+let target: Uint8Array = EMPTY;
+let pos = 0;
+
+/** Writes ASCII `text` (a number, `true`, `null`…); false when it would not fit. */
+function putAscii(text: string): boolean {
+  if (pos + text.length > target.length) return false;
+  for (let i = 0; i < text.length; i++) target[pos++] = text.charCodeAt(i);
+  return true;
+}
+
+function putString(text: string): boolean {
+  // An escape takes at most 6 bytes per UTF-16 unit, plus the quotes.
+  if (pos + text.length * 6 + 2 > target.length) return false;
+  pos += writeJsonStringUtf8(text, target, pos);
+  return true;
+}
+
+function put(v: unknown, depth: number): boolean {
+  switch (typeof v) {
+    case "string":
+      return putString(v);
+    case "number":
+      return Number.isFinite(v) && putAscii(JSON.stringify(v));
+    case "boolean":
+      return putAscii(v ? "true" : "false");
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (v === null) return putAscii("null");
+  if (depth >= DEFAULT_MAX_JSON_DEPTH || pos >= target.length) return false;
+  if (Array.isArray(v)) {
+    target[pos++] = 0x5b; // [
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0 && !putAscii(",")) return false;
+      if (!put(v[i], depth + 1)) return false;
+    }
+    return putAscii("]");
+  }
+  if (!isPlainObject(v)) return false;
+  target[pos++] = 0x7b; // {
+  let first = true;
+  for (const k of Object.keys(v).sort()) {
+    const item = (v as Record<string, unknown>)[k];
+    if (item === undefined) continue;
+    if (!first && !putAscii(",")) return false;
+    if (!putString(k) || !putAscii(":") || !put(item, depth + 1)) return false;
+    first = false;
+  }
+  return putAscii("}");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "./errors.ts";
-import { sha256Hex, utf8Bytes } from "./hash.ts";
+import { hashJsonString, hashText, hashWritten, sha256Hex, utf8Bytes } from "./hash.ts";
 import { utf8Length } from "./utf8.ts";
 
 // Known answers: FIPS 180-2 examples ("abc", the 448-bit message, one million "a"),
@@ -96,5 +96,46 @@ describe("sha256Hex as a prompt fingerprint", () => {
   it("rejects what is neither a string nor bytes, naming what it got", () => {
     expect(() => sha256Hex(42 as unknown as string)).toThrow(InvalidInputError);
     expect(() => sha256Hex(42 as unknown as string)).toThrow(/got the number 42/);
+  });
+});
+
+describe("hashJsonString and hashWritten", () => {
+  it("hash head + JSON.stringify(text) + tail, escapes and lone surrogates included", () => {
+    const texts = [
+      "",
+      "plain",
+      'quote " backslash \\ newline \n tab \t cr \r bell \u0007 nul \u0000',
+      "é 你 🙂 \u2028",
+      "lone \ud800 and \udfff",
+      "x".repeat(40_000), // 6 bytes per unit would not fit the scratch buffer: written as text instead
+      "\n".repeat(11_000),
+      "\u0001".repeat(33_000),
+    ];
+    for (const text of texts)
+      for (const [head, tail] of [
+        ['{"type":"text","text":', "}"],
+        ["", ""],
+      ] as const)
+        expect(hashJsonString(head, text, tail), JSON.stringify(text).slice(0, 40)).toBe(
+          sha256Hex(head + JSON.stringify(text) + tail),
+        );
+  });
+
+  it("hashText gives the same digest and byte count for texts in the scratch buffer and past it", () => {
+    for (const n of [0, 1, 1023, 1024, 1025, 70_000]) {
+      const text = "aé你🙂".repeat(n).slice(0, n);
+      expect(hashText(text)).toEqual({ bytes: utf8Bytes(text).length, sha256: sha256Hex(utf8Bytes(text)) });
+    }
+  });
+
+  it("hashWritten hashes what the writer wrote, and gives undefined when it could not write", () => {
+    const bytes = utf8Bytes("written into the scratch buffer");
+    expect(
+      hashWritten((out) => {
+        out.set(bytes);
+        return bytes.length;
+      }),
+    ).toBe(sha256Hex(bytes));
+    expect(hashWritten(() => -1)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@
 import { sha256Digest } from "./sha256.ts";
 import { InvalidInputError } from "./errors.ts";
 import { describeValue } from "./describe.ts";
-import { countUtf8, encodesInJs, writeUtf8 } from "./utf8.ts";
+import { countUtf8, encodesInJs, writeJsonStringUtf8, writeUtf8 } from "./utf8.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -90,6 +90,33 @@ export function hashFramed(head: string, body: string, tail: string): string {
   n += encodeAt(body, out, n);
   for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
   return hex(sha256(out, n));
+}
+
+/**
+ * Lowercase hex SHA-256 of the UTF-8 of `head + JSON.stringify(text) + tail`, written into the
+ * scratch buffer as it is escaped (`writeJsonStringUtf8`): no escaped copy of `text` is made, nor
+ * its encoding's result object. `head` and `tail` must be ASCII.
+ */
+export function hashJsonString(head: string, text: string, tail: string): string {
+  // Six bytes per UTF-16 unit is the most an escaped text can take.
+  if (head.length + tail.length + 2 + text.length * 6 > SCRATCH_CHARS * 3)
+    return hashText(head + JSON.stringify(text) + tail).sha256;
+  const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+  let n = 0;
+  for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
+  n += writeJsonStringUtf8(text, out, n);
+  for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
+  return hex(sha256(out, n));
+}
+
+/**
+ * Lowercase hex SHA-256 of the bytes `write` puts into a scratch buffer from index 0 (it returns
+ * how many), or undefined when it returns -1 (it could not write them there).
+ */
+export function hashWritten(write: (out: Uint8Array) => number): string | undefined {
+  const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+  const n = write(out);
+  return n < 0 ? undefined : hex(sha256(out, n));
 }
 
 /** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */

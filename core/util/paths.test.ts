@@ -9,4 +9,12 @@ describe("messagePath and contentPath", () => {
         expect(contentPath(i, j)).toBe(`messages[${i}].content[${j}]`);
       }
   });
+
+  it("returns a path that later calls leave as it is (the pieces they join are reused)", () => {
+    const first = messagePath(1);
+    const block = contentPath(2, 3);
+    messagePath(40);
+    contentPath(50, 60);
+    expect([first, block]).toEqual(["messages[1]", "messages[2].content[3]"]);
+  });
 });

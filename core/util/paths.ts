@@ -32,12 +32,24 @@ export function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
   return cur;
 }
 
+// The pieces `messagePath` and `contentPath` join, one list each for every path: a new list per
+// path was half of what writing the paths of a request's parts and segments allocated.
+const MESSAGE: [string, number, string] = ["messages[", 0, "]"];
+const CONTENT: [string, number, string, number, string] = ["messages[", 0, "].content[", 0, "]"];
+
 /**
  * `messages[i]` as one flat string. A template literal this long is a chain of string pieces
  * (V8 joins strings of 13 or more characters lazily), and a long request keeps one per segment:
  * the garbage collector copies every piece while the request lives. `join` writes it flat.
  */
-export const messagePath = (i: number): string => ["messages[", i, "]"].join("");
+export function messagePath(i: number): string {
+  MESSAGE[1] = i;
+  return MESSAGE.join("");
+}
 
 /** `messages[i].content[j]` as one flat string (see `messagePath`). */
-export const contentPath = (i: number, j: number): string => ["messages[", i, "].content[", j, "]"].join("");
+export function contentPath(i: number, j: number): string {
+  CONTENT[1] = i;
+  CONTENT[3] = j;
+  return CONTENT.join("");
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countUtf8, utf8Length, writeUtf8 } from "./utf8.ts";
+import { countUtf8, utf8Length, writeJsonStringUtf8, writeUtf8 } from "./utf8.ts";
 
 describe("utf8Length", () => {
   it.each([
@@ -122,5 +122,42 @@ describe("the JavaScript UTF-8 loops (Blink's path, checked in every runtime)", 
     expect(countUtf8(text, 2, 4)).toBe(4);
     expect(countUtf8(text, 2, 3)).toBe(3); // the high surrogate alone: U+FFFD
     expect(countUtf8(text, 0, text.length)).toBe(encoder.encode(text).length);
+  });
+});
+
+describe("writeJsonStringUtf8", () => {
+  const encoder = new TextEncoder();
+  /** What it writes from index `at` of a fresh buffer, as an array (the bytes before `at` stay 0). */
+  const written = (text: string, at = 0) => {
+    const out = new Uint8Array(at + text.length * 6 + 2);
+    const n = writeJsonStringUtf8(text, out, at);
+    expect(out.subarray(0, at).every((b) => b === 0)).toBe(true);
+    return [...out.subarray(at, at + n)];
+  };
+  const expected = (text: string) => [...encoder.encode(JSON.stringify(text))];
+
+  it("writes the UTF-8 of JSON.stringify for every UTF-16 unit, alone and between letters", () => {
+    // Escapes (\" \\ \b \t \n \f \r, \u00XX, lone surrogates as \udXXX), 1-, 2- and 3-byte characters.
+    for (let c = 0; c <= 0xffff; c++) {
+      const unit = String.fromCharCode(c);
+      expect(written(unit), `U+${c.toString(16)}`).toEqual(expected(unit));
+      expect(written(`a${unit}b`, 3), `U+${c.toString(16)} inside`).toEqual(expected(`a${unit}b`));
+    }
+  });
+
+  it("writes surrogate pairs as 4 bytes and broken pairs as escapes", () => {
+    // Broken pairs made from code units: some runtimes' parsers refuse such escapes once bundled.
+    const [hi, lo] = [String.fromCharCode(0xd83d), String.fromCharCode(0xde00)];
+    for (const text of ["🙂", "a😀b", hi, lo + hi, hi + hi + lo, `x${String.fromCharCode(0xd800)}`, "", "plain prose"])
+      expect(written(text, 1), JSON.stringify(text)).toEqual(expected(text));
+  });
+
+  it("always writes what TextEncoder writes of JSON.stringify (property, seed 2026)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(written(text, 2)).toEqual(expected(text));
+      }),
+      { seed: 2026, numRuns: 300 },
+    );
   });
 });

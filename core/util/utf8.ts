@@ -43,14 +43,14 @@ export function countUtf8(text: string, start = 0, end = text.length): number {
 }
 
 /**
- * Writes the UTF-8 of `text` into `out` from index `start` and returns the byte count: what
- * `TextEncoder.encodeInto` writes (a lone surrogate as U+FFFD) when `out` holds the whole text,
- * which 3 bytes per UTF-16 unit always do.
+ * Writes the UTF-8 of `text` (of `text[from, to)` when given) into `out` from index `start` and
+ * returns the byte count: what `TextEncoder.encodeInto` writes (a lone surrogate as U+FFFD) when
+ * `out` holds the whole text, which 3 bytes per UTF-16 unit always do.
  */
-export function writeUtf8(text: string, out: Uint8Array, start = 0): number {
+export function writeUtf8(text: string, out: Uint8Array, start = 0, from = 0, to = text.length): number {
   let j = start;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  const n = to;
+  for (let i = from; i < n; i++) {
     let c = text.charCodeAt(i);
     if (c < 0x80) {
       out[j++] = c;
@@ -78,6 +78,57 @@ export function writeUtf8(text: string, out: Uint8Array, start = 0): number {
     out[j++] = 0x80 | ((c >> 6) & 0x3f);
     out[j++] = 0x80 | (c & 0x3f);
   }
+  return j - start;
+}
+
+/** Lowercase hex digits, as `JSON.stringify` writes a `\uXXXX` escape. */
+const HEX = "0123456789abcdef";
+
+/**
+ * Writes the UTF-8 of `JSON.stringify(text)` — the quotes, the text with `"`, `\\`, control
+ * characters and lone surrogates escaped as `JSON.stringify` escapes them — into `out` from index
+ * `start`, and returns the byte count. `out` must have room for 6 bytes per UTF-16 unit and 2 (the
+ * most an escape takes). Hashing a text's JSON this way writes no escaped copy of the text.
+ */
+export function writeJsonStringUtf8(text: string, out: Uint8Array, start = 0): number {
+  let j = start;
+  out[j++] = 0x22;
+  const n = text.length;
+  // Runs with nothing to escape are written by `writeUtf8`; a run ends at a character to escape.
+  let run = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    let escape: number; // the letter after the backslash, or 0x75 (u) for \uXXXX
+    if (c < 0x20 || c === 0x22 || c === 0x5c) {
+      escape =
+        c === 0x22 || c === 0x5c
+          ? c
+          : c === 0x08
+            ? 0x62
+            : c === 0x09
+              ? 0x74
+              : c === 0x0a
+                ? 0x6e
+                : c === 0x0c
+                  ? 0x66
+                  : c === 0x0d
+                    ? 0x72
+                    : 0x75;
+    } else if ((c & 0xf800) === 0xd800) {
+      if (c < 0xdc00 && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        i++; // a pair: written with its run
+        continue;
+      }
+      escape = 0x75; // a lone surrogate: JSON.stringify writes it as \uXXXX (lowercase)
+    } else continue;
+    j += writeUtf8(text, out, j, run, i);
+    run = i + 1;
+    out[j++] = 0x5c;
+    out[j++] = escape;
+    if (escape === 0x75) for (let shift = 12; shift >= 0; shift -= 4) out[j++] = HEX.charCodeAt((c >> shift) & 15);
+  }
+  j += writeUtf8(text, out, j, run, n);
+  out[j++] = 0x22;
   return j - start;
 }
 
