@@ -23,7 +23,7 @@
  */
 import { CONTENT_BLOCK_TYPES, type ContentBlock, type Message } from "../messages/types.ts";
 import type { NormalizedRequest } from "../formats/types.ts";
-import { foldedStart, foldWhitespace, safeEnd, safeSlice } from "../util/text.ts";
+import { foldWhitespace, safeSlice } from "../util/text.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
 import type { SegmentedRequest } from "./segments.ts";
 import type { PartKind, RequestPart } from "./types.ts";
@@ -68,10 +68,6 @@ function blockPreview(b: ContentBlock): string {
 
 /** Up to 80 characters of blocks `[from, to)`, whitespace folded (each block cut first: a block may be megabytes). */
 function previewOf(m: Message, from: number, to: number): string {
-  if (from >= to) return "";
-  const first = blockPreview(m.content[from]!);
-  // One block, or a first block that fills the preview alone (no other is added): its start.
-  if (to - from === 1 || safeEnd(first, 120) >= 80) return foldedStart(first, 120, 80);
   let out = "";
   for (let j = from; j < to && out.length < 80; j++)
     out += (out === "" ? "" : " ") + safeSlice(blockPreview(m.content[j]!), 0, 120);

@@ -85,20 +85,6 @@ function tracedChars(request: NormalizedRequest, parts: readonly RequestPart[], 
   return chars;
 }
 
-/** The kinds of the parts' sources that carry a `:` and more (`parts.ts`). */
-const SOURCE_KINDS = ["history", "toolResult", "context", "attachment"] as const;
-
-/**
- * The kind of a part's source: what comes before its first `:` — for a known kind, that kind's one
- * string instead of a new slice per traced message.
- */
-function sourceKindOf(source: string): string {
-  const colon = source.indexOf(":");
-  if (colon < 0) return source;
-  for (const kind of SOURCE_KINDS) if (colon === kind.length && source.startsWith(kind)) return kind;
-  return source.slice(0, colon);
-}
-
 /** The first `cap` traced messages of `order` (the report keeps no more: see `WireSections.listed`). */
 function traced(
   request: NormalizedRequest,
@@ -110,13 +96,14 @@ function traced(
   const messages: TracedMessage[] = [];
   for (let index = 0; index < order.length && index < cap; index++) {
     const p = parts[order[index]!]!;
+    const colon = p.source.indexOf(":");
     messages.push({
       index,
       path: p.path,
       part: p.index,
       role: p.role!,
       source: p.source,
-      sourceKind: sourceKindOf(p.source),
+      sourceKind: colon < 0 ? p.source : p.source.slice(0, colon),
       chars: partChars(request, p),
       bytes: p.bytes,
       tokens: p.tokens,

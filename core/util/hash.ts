@@ -76,6 +76,32 @@ export function sha256Hex(input: string | Uint8Array): string {
 const encodeAt = (text: string, out: Uint8Array, at: number): number =>
   encodesInJs ? writeUtf8(text, out, at) : encoder.encodeInto(text, at === 0 ? out : out.subarray(at)).written;
 
+/** The scratch buffer: room for the UTF-8 of `SCRATCH_CHARS` units (three bytes each at most). */
+const scratchBuffer = (): Uint8Array => (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+
+/** Writes ASCII `text` into `out` from index `at`, a unit per byte; returns the index after it. */
+function putAscii(text: string, out: Uint8Array, at: number): number {
+  for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  return at;
+}
+
+/**
+ * Lowercase hex SHA-256 of `head`, then what `write` writes of `body`, then `tail`, one after
+ * another in the scratch buffer (the caller checked that they fit). `head` and `tail` are ASCII.
+ */
+function hashBetween(
+  head: string,
+  body: string,
+  tail: string,
+  write: (body: string, out: Uint8Array, at: number) => number,
+): string {
+  const out = scratchBuffer();
+  let n = putAscii(head, out, 0);
+  n += write(body, out, n);
+  n = putAscii(tail, out, n);
+  return hex(sha256(out, n));
+}
+
 /**
  * Lowercase hex SHA-256 of the UTF-8 of `head + body + tail`, the three written one after another
  * into the scratch buffer instead of joined first. Hashing a plain text block's JSON this way
@@ -84,29 +110,19 @@ const encodeAt = (text: string, out: Uint8Array, at: number): number =>
  */
 export function hashFramed(head: string, body: string, tail: string): string {
   if (head.length + body.length + tail.length > SCRATCH_CHARS) return hashText(head + body + tail).sha256;
-  const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
-  let n = 0;
-  for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
-  n += encodeAt(body, out, n);
-  for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
-  return hex(sha256(out, n));
+  return hashBetween(head, body, tail, encodeAt);
 }
 
 /**
  * Lowercase hex SHA-256 of the UTF-8 of `head + JSON.stringify(text) + tail`, written into the
- * scratch buffer as it is escaped (`writeJsonStringUtf8`): no escaped copy of `text` is made, nor
- * its encoding's result object. `head` and `tail` must be ASCII.
+ * scratch buffer as it is escaped (`writeJsonStringUtf8`): no escaped copy of `text` is made.
+ * `head` and `tail` must be ASCII. A text that might not fit escaped (six bytes per UTF-16 unit
+ * at most) is hashed as before, its JSON written by `JSON.stringify`.
  */
 export function hashJsonString(head: string, text: string, tail: string): string {
-  // Six bytes per UTF-16 unit is the most an escaped text can take.
   if (head.length + tail.length + 2 + text.length * 6 > SCRATCH_CHARS * 3)
-    return hashText(head + JSON.stringify(text) + tail).sha256;
-  const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
-  let n = 0;
-  for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
-  n += writeJsonStringUtf8(text, out, n);
-  for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
-  return hex(sha256(out, n));
+    return hashFramed(head, JSON.stringify(text), tail);
+  return hashBetween(head, text, tail, writeJsonStringUtf8);
 }
 
 /**
@@ -114,7 +130,7 @@ export function hashJsonString(head: string, text: string, tail: string): string
  * how many), or undefined when it returns -1 (it could not write them there).
  */
 export function hashWritten(write: (out: Uint8Array) => number): string | undefined {
-  const out = (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+  const out = scratchBuffer();
   const n = write(out);
   return n < 0 ? undefined : hex(sha256(out, n));
 }
@@ -128,7 +144,7 @@ export function hashText(text: string): { readonly bytes: number; readonly sha25
   }
   // Three bytes per UTF-16 unit is the most UTF-8 can take, so a short text always fits the
   // scratch buffer; a long one gets a buffer of exactly its length.
-  const out = long ? new Uint8Array(countUtf8(text)) : (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
+  const out = long ? new Uint8Array(countUtf8(text)) : scratchBuffer();
   const written = encodeAt(text, out, 0);
   return { bytes: written, sha256: hex(sha256(out, written)) };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { commonPrefixLength, foldedStart, foldWhitespace, safeEnd, safeSlice } from "./text.ts";
+import { commonPrefixLength, foldWhitespace, safeSlice } from "./text.ts";
 
 describe("safeSlice", () => {
   it.each([
@@ -63,65 +63,6 @@ describe("commonPrefixLength", () => {
         expect(n === Math.min(p.length + a.length, p.length + b.length) || (p + a)[n] !== (p + b)[n]).toBe(true);
       }),
       { seed: 2614, numRuns: 200 },
-    );
-  });
-});
-
-describe("foldedStart and safeEnd", () => {
-  const reference = (text: string, cut: number, max: number) =>
-    safeSlice(foldWhitespace(safeSlice(text, 0, cut)), 0, max);
-
-  it("folds exactly the whitespace a regular expression's \\s matches, every UTF-16 unit", () => {
-    for (let c = 0; c <= 0xffff; c++) {
-      const unit = String.fromCharCode(c);
-      for (const text of [`a${unit}b`, `a ${unit}b`, `${unit}${unit}`])
-        expect(foldedStart(text, 120, 80), `U+${c.toString(16)} in ${JSON.stringify(text)}`).toBe(
-          reference(text, 120, 80),
-        );
-    }
-  });
-
-  it("cuts as safeSlice cuts, never between the halves of a pair, with or without folding", () => {
-    const pair = "🙂";
-    for (let n = 70; n <= 130; n++) {
-      const plain = "x".repeat(n) + pair.repeat(30);
-      const spaced = `a\n${plain}`;
-      for (const [cut, max] of [
-        [120, 80],
-        [80, 80],
-        [n + 1, n + 1],
-      ] as const) {
-        expect(foldedStart(plain, cut, max), `${n} ${cut} ${max}`).toBe(reference(plain, cut, max));
-        expect(foldedStart(spaced, cut, max), `${n} ${cut} ${max}, folded`).toBe(reference(spaced, cut, max));
-      }
-      expect(safeEnd(plain, n + 1)).toBe(safeSlice(plain, 0, n + 1).length);
-    }
-    expect(safeEnd("abc", -4)).toBe(0);
-    expect(safeEnd("abc", 10)).toBe(3);
-  });
-
-  it("equals its reference for any text (property, seed 2027)", () => {
-    const units = fc.constantFrom(
-      "a",
-      "Z",
-      " ",
-      " ",
-      "\n",
-      "\t",
-      "\u00a0",
-      "\u2028",
-      "\ufeff",
-      "\u3000",
-      "\ud83d",
-      "\ude00",
-      "\u180e",
-    );
-    fc.assert(
-      fc.property(fc.array(units, { maxLength: 200 }), fc.integer({ min: 0, max: 130 }), (parts, max) => {
-        const text = parts.join("");
-        expect(foldedStart(text, 120, Math.min(max, 120))).toBe(reference(text, 120, Math.min(max, 120)));
-      }),
-      { seed: 2027, numRuns: 500 },
     );
   });
 });

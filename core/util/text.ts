@@ -26,48 +26,6 @@ export function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
-/** `\s` in a regular expression: the whitespace `foldWhitespace` folds. */
-const isSpaceChar = (c: number): boolean =>
-  c === 0x20 ||
-  (c >= 0x09 && c <= 0x0d) ||
-  (c >= 0xa0 &&
-    (c === 0xa0 ||
-      c === 0x1680 ||
-      (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x2028 ||
-      c === 0x2029 ||
-      c === 0x202f ||
-      c === 0x205f ||
-      c === 0x3000 ||
-      c === 0xfeff));
-
-/**
- * `safeSlice(foldWhitespace(safeSlice(text, 0, cut)), 0, max)` (`max` ≤ `cut`): a preview of a
- * text's start. A start with nothing to fold (most prose) is one slice of `text`, made without
- * slicing, testing or replacing anything first.
- */
-export function foldedStart(text: string, cut: number, max: number): string {
-  const end = safeEnd(text, cut);
-  let prev = false;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (!isSpaceChar(c)) {
-      prev = false;
-      continue;
-    }
-    if (prev || c !== 0x20) return safeSlice(foldWhitespace(text.slice(0, end)), 0, max);
-    prev = true;
-  }
-  return text.slice(0, safeEnd(text, Math.min(end, max)));
-}
-
-/** Where `safeSlice(s, 0, end)` ends: `end` clamped to `s`, one less where that would split a surrogate pair. */
-export function safeEnd(s: string, end: number): number {
-  const b = Math.max(0, Math.min(s.length, end));
-  const hi = s.charCodeAt(b - 1);
-  return b < s.length && hi >= 0xd800 && hi <= 0xdbff ? b - 1 : b;
-}
-
 /** A whitespace character other than a plain space, or two whitespace characters in a row. */
 const UNFOLDED = /[^\S ]|\s\s/;
 
