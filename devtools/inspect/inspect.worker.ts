@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { zodJitless } from "../csp.ts"; // first: no `new Function` probes under the CSP
-import { runInspectJob, runStagedInspectJob } from "./job.ts";
+import { expectedTokenizer, runInspectJob, runStagedInspectJob } from "./job.ts";
 import type { InspectionReport } from "../../core/inspect/index.ts";
 import type { NormalizedRequest } from "../../core/formats/index.ts";
 import { toChunks, withoutDerivedFingerprints } from "./chunks.ts";
@@ -18,7 +18,6 @@ import {
 } from "./protocol.ts";
 import { runSessionJob } from "./session-job.ts";
 import type { SessionWorkerRequest, SessionWorkerResponse } from "./session-runner.ts";
-import { loadOpenAITokenizer } from "./estimator.ts";
 import { WARM_ROUNDS, WARM_TURNS, type WarmRequest, warmupRequest } from "./warmup.ts";
 import type { Settings } from "../store/settings.ts";
 
@@ -69,16 +68,19 @@ async function onWarm(settings: Settings): Promise<void> {
   const start = performance.now();
   const before = received;
   let rounds = 0;
+  const jobOf = (round: number): InspectJob => ({
+    input: warmupRequest(WARM_TURNS, round),
+    previous: warmupRequest(WARM_TURNS - 8, round),
+    response: "",
+    settings,
+  });
   try {
-    if (settings.estimator !== "quarter" && (settings.provider === "auto" || settings.provider === "openai"))
-      await loadOpenAITokenizer(settings.model || "gpt-4o");
+    // The tokenizer first, as its jobs will load it: a job that comes meanwhile stops the warm-up
+    // before any round runs.
+    const first = jobOf(1);
+    await expectedTokenizer(first);
     for (let round = 1; round <= WARM_ROUNDS && received === before; round++) {
-      const job: InspectJob = {
-        input: warmupRequest(WARM_TURNS, round),
-        previous: warmupRequest(WARM_TURNS - 8, round),
-        response: "",
-        settings,
-      };
+      const job = round === 1 ? first : jobOf(round);
       const staged = await runStagedInspectJob(job, HEAD_LIST_CAP);
       if (received !== before) break;
       staged.whole();

@@ -70,6 +70,19 @@ interface Inspected {
   readonly first: InspectionReport;
 }
 
+/**
+ * OpenAI's tokenizer for `job`, loaded before its inspection when its settings or its text name an
+ * OpenAI model (only a hint: the report's provider decides, see `inspectJob`); null for the chars/4
+ * estimator or another provider. The warm-up loads the tokenizer its jobs will use through this.
+ */
+export function expectedTokenizer(job: InspectJob): Promise<OpenAITokenizer | null> {
+  const { settings } = job;
+  if (settings.estimator === "quarter") return Promise.resolve(null);
+  const hint =
+    settings.provider === "auto" ? openaiModelHint(job.input) : settings.provider === "openai" ? settings.model : null;
+  return hint !== null ? loadOpenAITokenizer(settings.model || hint) : Promise.resolve(null);
+}
+
 async function inspectJob(job: InspectJob, listCap: number): Promise<Inspected> {
   const { settings } = job;
   const previous = previousOption(job.previous);
@@ -96,9 +109,7 @@ async function inspectJob(job: InspectJob, listCap: number): Promise<Inspected> 
     return { inspection, first: inspection.report(listCap) };
   };
   if (settings.estimator === "quarter") return run(null);
-  const hint =
-    settings.provider === "auto" ? openaiModelHint(job.input) : settings.provider === "openai" ? settings.model : null;
-  let tokenizer = hint !== null ? await loadOpenAITokenizer(settings.model || hint) : null;
+  let tokenizer = await expectedTokenizer(job);
   const inspected = await run(tokenizer);
   const { provider, model } = inspected.first;
   if (provider !== "openai") return tokenizer ? run(null) : inspected;
