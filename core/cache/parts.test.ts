@@ -21,6 +21,7 @@ import { outOfPlace, partsAsSent, partsNextTurn, relayBlocker, relayParts, reque
 import { requestParts } from "./parts.ts";
 import { inferCacheProvider } from "./provider.ts";
 import { segmentWith } from "./segments.ts";
+import { foldWhitespace, safeSlice } from "../util/text.ts";
 import type { RequestPart } from "./types.ts";
 
 const WRITERS: Record<WireFormat, (r: NormalizedRequest) => unknown> = {
@@ -146,6 +147,33 @@ describe("requestParts classifies every format", () => {
       "short reply",
       "first block second block",
     ]);
+  });
+
+  it("previews a tool call's and a result's long texts as if each were joined whole, then cut", () => {
+    // The texts are cut before they are joined to the name or the arrow: the preview must be what
+    // cutting the whole joined string gives, surrogate pairs and whitespace runs at the cut included.
+    const reference = (s: string) => safeSlice(foldWhitespace(safeSlice(s, 0, 120)), 0, 80);
+    const unit = fc.constantFrom("a", " ", "  ", "\n", "\ud83d\ude00", String.fromCharCode(0xd83d), "é");
+    const text = fc.array(unit, { minLength: 40, maxLength: 200, size: "max" }).map((u) => u.join(""));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), text, text, (name, args, result) => {
+        const request: NormalizedRequest = {
+          model: { provider: "openai", model: "gpt-4.1" },
+          tools: [],
+          messages: [
+            { role: "user", content: [{ type: "text", text: "go" }] },
+            { role: "assistant", content: [{ type: "tool_call", id: "c1", name, arguments: args }] },
+            { role: "tool", content: [{ type: "tool_result", toolCallId: "c1", name, result }] },
+            { role: "user", content: [{ type: "text", text: "next" }] },
+          ],
+        };
+        const parts = requestParts(request, segmentWith(request, "openai", estimateTextTokens));
+        const previews = parts.map((p) => p.preview);
+        expect(previews[1]).toBe(reference(`${name}(${args})`));
+        expect(previews[2]).toBe(reference(`→ ${result}`));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("makes the images ahead of the current input's text attachments", () => {

@@ -50,15 +50,23 @@ function short(v: unknown): string {
   return safeSlice(JSON.stringify(v) ?? "", 0, 60);
 }
 
+/** A block's text as previews cut it: a long text is cut before it joins a longer string (see `blockPreview`). */
+const BLOCK_PREVIEW = 120;
+
+/**
+ * What a block shows in a preview; `previewOf` keeps its first `BLOCK_PREVIEW` units. A tool
+ * call's arguments or a result's text are cut to that many before they are joined to the name or
+ * the arrow: the joined string is then cut the same, without a copy of a long text made to cut it.
+ */
 function blockPreview(b: ContentBlock): string {
   switch (b.type) {
     case "text":
     case "thinking":
       return b.text;
     case "tool_call":
-      return `${b.name}(${typeof b.arguments === "string" ? b.arguments : short(b.arguments)})`;
+      return `${b.name}(${typeof b.arguments === "string" ? b.arguments.slice(0, BLOCK_PREVIEW) : short(b.arguments)})`;
     case "tool_result":
-      return `→ ${typeof b.result === "string" ? b.result : short(b.result)}`;
+      return `→ ${typeof b.result === "string" ? b.result.slice(0, BLOCK_PREVIEW) : short(b.result)}`;
     case "opaque":
       return `[${String(b.wireType ?? "opaque")}] ${short(b.value)}`;
     default:
@@ -70,7 +78,7 @@ function blockPreview(b: ContentBlock): string {
 function previewOf(m: Message, from: number, to: number): string {
   let out = "";
   for (let j = from; j < to && out.length < 80; j++)
-    out += (out === "" ? "" : " ") + safeSlice(blockPreview(m.content[j]!), 0, 120);
+    out += (out === "" ? "" : " ") + safeSlice(blockPreview(m.content[j]!), 0, BLOCK_PREVIEW);
   return safeSlice(foldWhitespace(out), 0, 80);
 }
 

@@ -347,6 +347,8 @@ export class SegmentRecord implements Segment {
       else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
         const json = this.json;
+        // The same JSON gives the plain hash: written once for both (a report reads both).
+        if (found.sha256 === undefined && (this.#flags & PLAIN_TEXT) === 0) found.sha256 = sha(json, h);
         const value: unknown = JSON.parse(json);
         // Most often written as bytes straight into the hash (no string per key and value); any
         // value that cannot be is written as text, which also throws what it throws.
@@ -430,7 +432,11 @@ export class SegmentRecord implements Segment {
  * A report's segment: `plainSegment` with its preview, made as one literal (adding `preview` to a
  * plain segment afterwards gave each of them a second store for that one field).
  */
-export const reportSegment = (s: Segment, preview: string): ReportSegment => ({
+export const reportSegment = (s: Segment, preview: string): ReportSegment =>
+  reportLiteral(s, s.canonicalSha256, preview);
+
+/** `reportSegment`'s literal; `canonicalSha256` is read first, as it writes caller JSON once for both hashes. */
+const reportLiteral = (s: Segment, canonicalSha256: string, preview: string): ReportSegment => ({
   index: s.index,
   path: s.path,
   kind: s.kind,
@@ -442,13 +448,16 @@ export const reportSegment = (s: Segment, preview: string): ReportSegment => ({
   byteLength: s.byteLength,
   tokens: s.tokens,
   sha256: s.sha256,
-  canonicalSha256: s.canonicalSha256,
+  canonicalSha256,
   cacheBreakpoint: s.cacheBreakpoint,
   preview,
 });
 
 /** A segment as plain JSON, its keys in their documented order (hashes made now if not yet). */
-export const plainSegment = (s: Segment): Segment => ({
+export const plainSegment = (s: Segment): Segment => plainLiteral(s, s.canonicalSha256);
+
+/** `plainSegment`'s literal (`canonicalSha256` read first: see `reportLiteral`). */
+const plainLiteral = (s: Segment, canonicalSha256: string): Segment => ({
   index: s.index,
   path: s.path,
   kind: s.kind,
@@ -460,6 +469,6 @@ export const plainSegment = (s: Segment): Segment => ({
   byteLength: s.byteLength,
   tokens: s.tokens,
   sha256: s.sha256,
-  canonicalSha256: s.canonicalSha256,
+  canonicalSha256,
   cacheBreakpoint: s.cacheBreakpoint,
 });

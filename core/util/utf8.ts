@@ -8,6 +8,8 @@
  */
 
 const CHUNK = 65_536;
+/** Texts up to this many units are counted by `countUtf8` everywhere (see `utf8Length`). */
+const SHORT_TEXT = 24;
 let encoder: TextEncoder | undefined;
 let scratch: Uint8Array | undefined;
 
@@ -140,6 +142,8 @@ export function writeJsonStringUtf8(text: string, out: Uint8Array, start = 0): n
 export function utf8Length(text: string, cap = Number.POSITIVE_INFINITY): number {
   const n = text.length;
   if (n > cap) return n; // UTF-8 is never shorter than UTF-16 code units
+  // A short text is counted here in every runtime: a native call costs more than its loop.
+  if (n <= SHORT_TEXT) return countUtf8(text, 0, n);
   const count = encodesInJs ? countUtf8 : encodedLength;
   if (n <= CHUNK) return count(text, 0, n);
   let bytes = 0;
