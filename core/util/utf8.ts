@@ -4,7 +4,10 @@
  * Lone surrogates count 3 bytes (U+FFFD), exactly as WHATWG `TextEncoder` writes them in
  * every runtime. Outside Blink it is `TextEncoder` that counts: `encodeInto` a reused scratch
  * buffer runs in native code, about 3× faster than a `charCodeAt` loop in the eviction
- * benchmark, and allocates nothing per call. In Blink the loops here count (see `encodesInJs`).
+ * benchmark, and allocates nothing per call. In Blink the loops here count (see `encodesInJs`),
+ * and everywhere a text of at most `SHORT_TEXT` units: a native call's own cost (35–60 ns in
+ * Node 20) is more than the loop's over 8–16 units (23–43 ns), and message headers and short chat
+ * texts are measured by the hundred thousand.
  */
 
 const CHUNK = 65_536;
