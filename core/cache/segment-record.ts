@@ -432,43 +432,43 @@ export class SegmentRecord implements Segment {
  * A report's segment: `plainSegment` with its preview, made as one literal (adding `preview` to a
  * plain segment afterwards gave each of them a second store for that one field).
  */
-export const reportSegment = (s: Segment, preview: string): ReportSegment =>
-  reportLiteral(s, s.canonicalSha256, preview);
-
-/** `reportSegment`'s literal; `canonicalSha256` is read first, as it writes caller JSON once for both hashes. */
-const reportLiteral = (s: Segment, canonicalSha256: string, preview: string): ReportSegment => ({
-  index: s.index,
-  path: s.path,
-  kind: s.kind,
-  region: s.region,
-  role: s.role,
-  messageIndex: s.messageIndex,
-  blockType: s.blockType,
-  byteOffset: s.byteOffset,
-  byteLength: s.byteLength,
-  tokens: s.tokens,
-  sha256: s.sha256,
-  canonicalSha256,
-  cacheBreakpoint: s.cacheBreakpoint,
-  preview,
-});
+export const reportSegment = (s: Segment, preview: string): ReportSegment => {
+  // First: a caller-JSON record writes its JSON once for both hashes when this one is made first.
+  const canonicalSha256 = s.canonicalSha256;
+  return {
+    index: s.index,
+    path: s.path,
+    kind: s.kind,
+    region: s.region,
+    role: s.role,
+    messageIndex: s.messageIndex,
+    blockType: s.blockType,
+    byteOffset: s.byteOffset,
+    byteLength: s.byteLength,
+    tokens: s.tokens,
+    sha256: s.sha256,
+    canonicalSha256,
+    cacheBreakpoint: s.cacheBreakpoint,
+    preview,
+  };
+};
 
 /** A segment as plain JSON, its keys in their documented order (hashes made now if not yet). */
-export const plainSegment = (s: Segment): Segment => plainLiteral(s, s.canonicalSha256);
-
-/** `plainSegment`'s literal (`canonicalSha256` read first: see `reportLiteral`). */
-const plainLiteral = (s: Segment, canonicalSha256: string): Segment => ({
-  index: s.index,
-  path: s.path,
-  kind: s.kind,
-  region: s.region,
-  role: s.role,
-  messageIndex: s.messageIndex,
-  blockType: s.blockType,
-  byteOffset: s.byteOffset,
-  byteLength: s.byteLength,
-  tokens: s.tokens,
-  sha256: s.sha256,
-  canonicalSha256,
-  cacheBreakpoint: s.cacheBreakpoint,
-});
+export const plainSegment = (s: Segment): Segment => {
+  const canonicalSha256 = s.canonicalSha256; // first, as in `reportSegment`
+  return {
+    index: s.index,
+    path: s.path,
+    kind: s.kind,
+    region: s.region,
+    role: s.role,
+    messageIndex: s.messageIndex,
+    blockType: s.blockType,
+    byteOffset: s.byteOffset,
+    byteLength: s.byteLength,
+    tokens: s.tokens,
+    sha256: s.sha256,
+    canonicalSha256,
+    cacheBreakpoint: s.cacheBreakpoint,
+  };
+};
