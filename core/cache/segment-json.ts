@@ -7,7 +7,8 @@
 import { InvalidInputError } from "../util/errors.ts";
 import { escapedExtra, jsonBytes } from "../util/json-size.ts";
 import { utf8Length } from "../util/utf8.ts";
-import { canonicalJson } from "../util/canonical.ts";
+import { canonicalJson, writeCanonicalJsonUtf8, writeJsonUtf8 } from "../util/canonical.ts";
+import { hashWritten } from "../util/hash.ts";
 import { contentPath, messagePath } from "../util/paths.ts";
 import type { ToolDefinition } from "../messages/request.ts";
 import type { ContentBlock } from "../messages/types.ts";
@@ -150,4 +151,16 @@ export function blockJsonBytes(b: ContentBlock, i: number, j: number): number {
   const value = blockValue(b);
   const bytes = jsonBytes(value);
   return bytes >= 0 ? bytes : utf8Length(serialize(value, "block", i, j));
+}
+
+/**
+ * The SHA-256 of `blockJson(b, i, j)` — or, `canonical`, of its canonical JSON — for a block other
+ * than a plain text, its bytes written straight into the hash (`writeJsonUtf8`): no JSON string is
+ * made, nor parsed back to be written in canonical order. Undefined when the block is not plain
+ * JSON data or its JSON is too long for the scratch buffer: hash its text then (`blockJson`),
+ * which also throws what writing it throws.
+ */
+export function blockJsonSha256(b: ContentBlock, canonical: boolean): string | undefined {
+  const value = blockValue(b);
+  return hashWritten((out) => (canonical ? writeCanonicalJsonUtf8(value, out, 0) : writeJsonUtf8(value, out, 0)));
 }

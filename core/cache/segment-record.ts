@@ -11,7 +11,7 @@
  */
 import { canonicalJson, writeCanonicalJsonUtf8 } from "../util/canonical.ts";
 import { stringifiesAsIs } from "../util/json-size.ts";
-import { hashFramed, hashJsonString, hashText, hashWritten } from "../util/hash.ts";
+import { hashFramed, hashJsonString, hashWritten, sha256Hex } from "../util/hash.ts";
 import { sameJson } from "../util/same-json.ts";
 import {
   CONTENT_BLOCK_TYPES,
@@ -21,7 +21,7 @@ import {
   ROLES,
   type Role,
 } from "../messages/types.ts";
-import { blockJson, plainTextJson, segmentPath, TEXT_BLOCK_HEAD } from "./segment-json.ts";
+import { blockJson, blockJsonSha256, plainTextJson, segmentPath, TEXT_BLOCK_HEAD } from "./segment-json.ts";
 import type { ReportSegment, Segment, SegmentKind, SegmentRegion } from "./types.ts";
 
 /** Shared by the records of one segmentation: short texts repeat (message headers), hash each once. */
@@ -30,10 +30,10 @@ export type HashMemo = Map<string, string>;
 const MEMO_CHARS = 256;
 
 function sha(text: string, memo: HashMemo): string {
-  if (text.length > MEMO_CHARS) return hashText(text).sha256;
+  if (text.length > MEMO_CHARS) return sha256Hex(text);
   let hit = memo.get(text);
   if (hit === undefined) {
-    hit = hashText(text).sha256;
+    hit = sha256Hex(text);
     memo.set(text, hit);
   }
   return hit;
@@ -328,12 +328,13 @@ export class SegmentRecord implements Segment {
     if (found.sha256 === undefined) {
       const h = found.hashes;
       const plain = (this.#flags & PLAIN_TEXT) !== 0;
-      // A long plain text (no memo for it) is hashed as its JSON without that JSON being written.
+      // A long plain text (no memo for it) is hashed as its JSON without that JSON being written,
+      // and so is a block kept as its source (`blockJsonSha256`) when it is plain JSON data.
       found.sha256 = !(h instanceof Map)
         ? h.sha256
         : plain && this.#text.length > MEMO_CHARS
           ? plainTextSha(this.#text)
-          : sha(this.json, h);
+          : (SegmentRecord.#sourceSha(this, false) ?? sha(this.json, h));
     }
     return found.sha256;
   }
@@ -346,17 +347,29 @@ export class SegmentRecord implements Segment {
       if (!(h instanceof Map)) found.canonical = h.canonicalSha256;
       else if ((this.#flags & CALLER_JSON) === 0) found.canonical = this.sha256;
       else {
-        const json = this.json;
-        // The same JSON gives the plain hash: written once for both (a report reads both).
-        if (found.sha256 === undefined && (this.#flags & PLAIN_TEXT) === 0) found.sha256 = sha(json, h);
-        const value: unknown = JSON.parse(json);
-        // Most often written as bytes straight into the hash (no string per key and value); any
-        // value that cannot be is written as text, which also throws what it throws.
-        found.canonical =
-          hashWritten((out) => writeCanonicalJsonUtf8(value, out, 0)) ?? canonicalFromText(this, json, value, h);
+        const direct = SegmentRecord.#sourceSha(this, true);
+        if (direct !== undefined) found.canonical = direct;
+        else {
+          const json = this.json;
+          // The same JSON gives the plain hash: written once for both (a report reads both).
+          if (found.sha256 === undefined && (this.#flags & PLAIN_TEXT) === 0) found.sha256 = sha(json, h);
+          const value: unknown = JSON.parse(json);
+          // Most often written as bytes straight into the hash (no string per key and value); any
+          // value that cannot be is written as text, which also throws what it throws.
+          found.canonical =
+            hashWritten((out) => writeCanonicalJsonUtf8(value, out, 0)) ?? canonicalFromText(this, json, value, h);
+        }
       }
     }
     return found.canonical;
+  }
+
+  /**
+   * For `r`, a block kept as its source: the SHA-256 of its JSON or canonical JSON, written as bytes
+   * (see `blockJsonSha256`); undefined for any other record or block (hash its text). Static, like `#item`.
+   */
+  static #sourceSha(r: SegmentRecord, canonical: boolean): string | undefined {
+    return (r.#flags & FROM_SOURCE) !== 0 ? blockJsonSha256(r.#source as ContentBlock, canonical) : undefined;
   }
 
   /**

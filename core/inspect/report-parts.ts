@@ -24,21 +24,34 @@ import type {
 
 const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
+/** What a preview shows at most, in UTF-16 units. */
+const PREVIEW_CHARS = 80;
+
+/**
+ * A long piece of a block's preview (arguments, a result, a URL) is cut to this many units before
+ * it is joined: the preview shows the first `PREVIEW_CHARS` of the joined string, and one unit
+ * more keeps a cut string longer than that, so the preview is the very one the whole piece gives
+ * (`safeSlice` drops a high surrogate at the edge only when more follows). Uncut, the joined
+ * string (up to 200 units of arguments, a whole URL) was copied flat to show 80 units of it.
+ */
+const PIECE_CHARS = PREVIEW_CHARS + 1;
+
 /** Up to `max` characters, never splitting a surrogate pair, with newlines shown as spaces. */
-export function preview(text: string, max = 80): string {
+export function preview(text: string, max = PREVIEW_CHARS): string {
   return foldWhitespace(safeSlice(text, 0, max));
 }
 
 /** A value as short text for previews (large values are not serialized whole). */
 function short(v: unknown): string {
-  if (typeof v === "string") return v.slice(0, 200);
+  if (typeof v === "string") return v.slice(0, PIECE_CHARS);
   if (v !== null && typeof v === "object") {
     const keys = Object.keys(v);
     if (keys.length > 20) return Array.isArray(v) ? `[${keys.length} items]` : `{${keys.slice(0, 8).join(", ")}, …}`;
   }
-  return (JSON.stringify(v) ?? "").slice(0, 200);
+  return (JSON.stringify(v) ?? "").slice(0, PIECE_CHARS);
 }
 
+/** What a block shows in a preview, of which `preview` keeps the first `PREVIEW_CHARS` units. */
 function blockPreview(b: Record<string, unknown>): string {
   switch (b.type) {
     case "text":
@@ -49,7 +62,7 @@ function blockPreview(b: Record<string, unknown>): string {
     case "tool_result":
       return `→ ${short(b.result)}`;
     default:
-      return `[${String(b.type)}${b.mimeType ? ` ${String(b.mimeType)}` : ""}${b.url ? ` ${String(b.url)}` : b.data ? ` ${String(b.data).length} base64 chars` : b.text ? ` ${String(b.text)}` : ""}]`;
+      return `[${String(b.type)}${b.mimeType ? ` ${String(b.mimeType)}` : ""}${b.url ? ` ${String(b.url).slice(0, PIECE_CHARS)}` : b.data ? ` ${String(b.data).length} base64 chars` : b.text ? ` ${String(b.text).slice(0, PIECE_CHARS)}` : ""}]`;
   }
 }
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "./errors.ts";
 import { DEFAULT_MAX_JSON_DEPTH } from "./json.ts";
-import { canonicalJson, writeCanonicalJsonUtf8 } from "./canonical.ts";
+import { canonicalJson, sortedKeys, writeCanonicalJsonUtf8, writeJsonUtf8 } from "./canonical.ts";
 
 function nested(depth: number, wrap: (inner: unknown) => unknown): unknown {
   let v: unknown = 1;
@@ -165,5 +165,60 @@ describe("writeCanonicalJsonUtf8", () => {
     let deep: unknown = 0;
     for (let i = 0; i < DEFAULT_MAX_JSON_DEPTH; i++) deep = [deep];
     expect(write(deep, 1 << 20)).toEqual([...encoder.encode(canonicalJson(deep))]);
+  });
+});
+
+describe("writeJsonUtf8", () => {
+  const encoder = new TextEncoder();
+  const write = (value: unknown, size = 1 << 16, at = 0) => {
+    const out = new Uint8Array(size);
+    const n = writeJsonUtf8(value, out, at);
+    return n < 0 ? n : [...out.subarray(at, at + n)];
+  };
+
+  it("writes the UTF-8 of JSON.stringify, keys in their own order, for what JSON.parse makes (property, seed 2403)", () => {
+    // Lone surrogates and keys out of order included: fast-check's strings cover the whole UTF-16 range.
+    const value = fc.jsonValue({ stringUnit: "binary" });
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 7 }), (v, at) => {
+        const parsed: unknown = JSON.parse(JSON.stringify(v));
+        expect(write(parsed, 1 << 16, at)).toEqual([...encoder.encode(JSON.stringify(parsed))]);
+      }),
+      { seed: 2403, numRuns: 300 },
+    );
+    const unsorted = JSON.parse('{"b":[1,-0.5,1e21,true,null,{}],"a":{"z\\u0000":"\\ud800","é":"🙂"},"10":"x","9":[]}');
+    expect(write(unsorted)).toEqual([...encoder.encode(JSON.stringify(unsorted))]);
+  });
+
+  it("gives -1 where JSON.stringify must write it, and after it the canonical writer still sorts", () => {
+    expect(write({ f: () => 1 })).toBe(-1);
+    expect(write([undefined])).toBe(-1);
+    expect(write({ a: "xxxxxxxx" }, 8)).toBe(-1);
+    // The two writers share their state: each call sets its own order.
+    const value = { b: 1, a: 2 };
+    expect(write(value)).toEqual([...encoder.encode('{"b":1,"a":2}')]);
+    const out = new Uint8Array(64);
+    const n = writeCanonicalJsonUtf8(value, out, 0);
+    expect(new TextDecoder().decode(out.subarray(0, n))).toBe('{"a":2,"b":1}');
+    expect(write(value)).toEqual([...encoder.encode('{"b":1,"a":2}')]);
+  });
+});
+
+describe("sortedKeys", () => {
+  it("orders an object's keys as Object.keys(v).sort() does, by insertion and past it", () => {
+    // Keys that sort differently as numbers and as strings, surrogate pairs, and more keys than
+    // are sorted by insertion (32).
+    const key = fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.nat({ max: 300 }).map(String),
+      fc.constantFrom("\ud83d\ude00", "\uffff", "é", "Z", "a", "_", "$"),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { maxLength: 48 }), (keys) => {
+        const v = Object.fromEntries(keys.map((k, i) => [k, i]));
+        expect(sortedKeys(v)).toEqual(Object.keys(v).sort());
+      }),
+      { numRuns: 500 },
+    );
   });
 });

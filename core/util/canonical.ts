@@ -101,7 +101,7 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
         fail("not_json", "is not a plain object or array", "pass plain objects, arrays and JSON values");
       out = "{";
       let first = true;
-      for (const k of Object.keys(v).sort()) {
+      for (const k of sortedKeys(v)) {
         const item = (v as Record<string, unknown>)[k];
         keys.push(k);
         if (strict && (typeof item === "function" || typeof item === "symbol")) notJson(item);
@@ -128,6 +128,22 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
  * Hashing a caller's JSON this way writes no string for each key and value on the way.
  */
 export function writeCanonicalJsonUtf8(value: unknown, out: Uint8Array, at: number): number {
+  sorted = true;
+  return writeUtf8Json(value, out, at);
+}
+
+/**
+ * Writes the UTF-8 of `JSON.stringify(value)` into `out` from index `at` and returns the byte
+ * count, for the same values as `writeCanonicalJsonUtf8` (each object's keys in their own order);
+ * -1 for anything else or when the bytes would not fit: the caller then writes the text with
+ * `JSON.stringify`. Hashing a block's JSON this way writes no string of it.
+ */
+export function writeJsonUtf8(value: unknown, out: Uint8Array, at: number): number {
+  sorted = false;
+  return writeUtf8Json(value, out, at);
+}
+
+function writeUtf8Json(value: unknown, out: Uint8Array, at: number): number {
   target = out;
   pos = at;
   const ok = put(value, 0);
@@ -135,10 +151,37 @@ export function writeCanonicalJsonUtf8(value: unknown, out: Uint8Array, at: numb
   return ok ? pos - at : -1;
 }
 
+/** Objects with up to this many keys have them sorted by insertion, in place (see `sortedKeys`). */
+const INSERTION_SORT_KEYS = 32;
+
+/**
+ * `Object.keys(v).sort()`: the same order (UTF-16 code units, as the default sort compares
+ * strings). A few keys are sorted in place by insertion, most often already in order: the
+ * engine's `sort` copies every array it sorts into a work array first, and a report hashing the
+ * tool calls of a long chat sorted thousands of small objects' keys.
+ */
+export function sortedKeys(v: object): string[] {
+  const keys = Object.keys(v);
+  const n = keys.length;
+  if (n > INSERTION_SORT_KEYS) return keys.sort();
+  for (let i = 1; i < n; i++) {
+    const k = keys[i]!;
+    let j = i - 1;
+    if (keys[j]! <= k) continue;
+    while (j >= 0 && keys[j]! > k) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
+}
+
 const EMPTY = new Uint8Array(0);
-/** Where `writeCanonicalJsonUtf8` writes, and how far it has written. */
+/** Where `writeCanonicalJsonUtf8` and `writeJsonUtf8` write, how far they have written, and whether keys are sorted. */
 let target: Uint8Array = EMPTY;
 let pos = 0;
+let sorted = true;
 
 /** Writes ASCII `text` (a number, `true`, `null`…); false when it would not fit. */
 function putAscii(text: string): boolean {
@@ -180,7 +223,7 @@ function put(v: unknown, depth: number): boolean {
   if (!isPlainObject(v)) return false;
   target[pos++] = 0x7b; // {
   let first = true;
-  for (const k of Object.keys(v).sort()) {
+  for (const k of sorted ? sortedKeys(v) : Object.keys(v)) {
     const item = (v as Record<string, unknown>)[k];
     if (item === undefined) continue;
     if (!first && !putAscii(",")) return false;

@@ -64,7 +64,7 @@ export function utf8Bytes(text: string): Uint8Array {
  * also the fingerprint of a composed prompt: equal prompts, equal fingerprints, in every runtime.
  */
 export function sha256Hex(input: string | Uint8Array): string {
-  if (typeof input === "string") return hashText(input).sha256;
+  if (typeof input === "string") return digestText(input);
   if (input instanceof Uint8Array) return hex(sha256(input));
   throw new InvalidInputError("input", `sha256Hex hashes a string or a Uint8Array, got ${describeValue(input)}.`);
 }
@@ -74,7 +74,14 @@ export function sha256Hex(input: string | Uint8Array): string {
  * the byte count; in Blink with the JavaScript loop (see `encodesInJs`): the same bytes.
  */
 const encodeAt = (text: string, out: Uint8Array, at: number): number =>
-  encodesInJs ? writeUtf8(text, out, at) : encoder.encodeInto(text, at === 0 ? out : out.subarray(at)).written;
+  encodesInJs ? writeUtf8(text, out, at) : encoder.encodeInto(text, at === 0 ? out : viewFrom(out, at)).written;
+
+/** Views of the scratch buffer from the first few offsets (a fixed head's length), made once each. */
+const scratchViews: Uint8Array[] = [];
+
+/** `out.subarray(at)`; for the scratch buffer and a short head, the same view every time (not a new one per text hashed). */
+const viewFrom = (out: Uint8Array, at: number): Uint8Array =>
+  out === scratch && at < 64 ? (scratchViews[at] ??= out.subarray(at)) : out.subarray(at);
 
 /** The scratch buffer: room for the UTF-8 of `SCRATCH_CHARS` units (three bytes each at most). */
 const scratchBuffer = (): Uint8Array => (scratch ??= new Uint8Array(SCRATCH_CHARS * 3));
@@ -109,7 +116,7 @@ function hashBetween(
  * string makes. `head` and `tail` must be ASCII (they are written a unit per byte).
  */
 export function hashFramed(head: string, body: string, tail: string): string {
-  if (head.length + body.length + tail.length > SCRATCH_CHARS) return hashText(head + body + tail).sha256;
+  if (head.length + body.length + tail.length > SCRATCH_CHARS) return digestText(head + body + tail);
   return hashBetween(head, body, tail, encodeAt);
 }
 
@@ -135,16 +142,12 @@ export function hashWritten(write: (out: Uint8Array) => number): string | undefi
   return n < 0 ? undefined : hex(sha256(out, n));
 }
 
-/** The UTF-8 byte length and lowercase hex SHA-256 of `text`, in one encoding. */
-export function hashText(text: string): { readonly bytes: number; readonly sha256: string } {
+/** Lowercase hex SHA-256 of the UTF-8 of `text`, encoded into the scratch buffer when it fits (no array of its own). */
+function digestText(text: string): string {
   const long = text.length > SCRATCH_CHARS;
-  if (long && !encodesInJs) {
-    const bytes = encoder.encode(text);
-    return { bytes: bytes.length, sha256: hex(sha256(bytes)) };
-  }
+  if (long && !encodesInJs) return hex(sha256(encoder.encode(text)));
   // Three bytes per UTF-16 unit is the most UTF-8 can take, so a short text always fits the
   // scratch buffer; a long one gets a buffer of exactly its length.
   const out = long ? new Uint8Array(countUtf8(text)) : scratchBuffer();
-  const written = encodeAt(text, out, 0);
-  return { bytes: written, sha256: hex(sha256(out, written)) };
+  return hex(sha256(out, encodeAt(text, out, 0)));
 }
